@@ -1,0 +1,30 @@
+"""Solitaire rules engine: twelve games as data, plain Python, no browser.
+
+    >>> from game import new_game
+    >>> g = new_game("reloaded", seed=1)
+    >>> g.play("draw@2")          # moves are CONTRACT.md text; @ gives elapsed seconds
+    >>> g.score(), g.status, [str(m) for m in g.legal_moves()]
+"""
+
+from .catalog import GAMES, PLAYER_GAMES, get_spec
+from .errors import BadMoveText, GameError, IllegalMove, InvalidPosition, InvalidSave, UnknownGame
+from .moves import DRAW, REDEAL, Move, parse_move
+from .play import STATUSES, Game
+from .position import Position
+
+
+def new_game(game_id: str, seed: int, time_limit=None) -> Game:
+    """Deal game number ``seed`` of ``game_id``."""
+    return Game.new(game_id, seed, time_limit=time_limit)
+
+
+def deal(game_id: str, seed: int) -> Position:
+    """The opening position of game number ``seed``."""
+    return Game.new(game_id, seed).start
+
+
+__all__ = [
+    "GAMES", "PLAYER_GAMES", "get_spec", "Game", "Position", "Move", "DRAW", "REDEAL",
+    "parse_move", "new_game", "deal", "STATUSES", "GameError", "IllegalMove",
+    "InvalidPosition", "InvalidSave", "UnknownGame", "BadMoveText",
+]

@@ -1,0 +1,103 @@
+"""The twelve games (RULES.md), each a spec; variants change a few fields."""
+
+from __future__ import annotations
+
+from .cards import FRENCH, FRENCH_2, ITALIAN
+from .errors import UnknownGame
+from .spec import GameSpec, even_deal, klondike_deal
+
+RELOADED = GameSpec(
+    id="reloaded",
+    name="Solitaire Reloaded",
+    deck=FRENCH,
+    deal=klondike_deal(7),
+    scoring="reloaded",
+    undo_depth=3,
+    undo_cost=1,
+)
+
+RETINUE = GameSpec(
+    id="retinue",
+    name="Royal Retinue",
+    deck=FRENCH,
+    deal=even_deal(13, 4, down=4),
+    rules="retinue",
+    foundations=0,
+    scoring="retinue",
+    stall="chain-end",
+    start_pile=8,
+)
+
+SOLITARIO = GameSpec(
+    id="solitario",
+    name="Solitario",
+    deck=ITALIAN,
+    deal=klondike_deal(7),
+    draw=3,
+    opening_waste=3,
+    scoring="solitario",
+    guarantee="scoring-move",
+)
+
+FORTY_THIEVES = GameSpec(
+    id="forty-thieves",
+    name="Forty Thieves",
+    deck=FRENCH_2,
+    deal=even_deal(10, 4),
+    foundations=8,
+    build="same-suit",
+    runs=False,
+    empty_column="any",
+    redeals=0,
+    foundation_to_column=False,
+    scoring="forty-thieves",
+    undo_depth=None,
+    redo=True,
+    stall="no-move",
+    stall_is_final=False,
+)
+
+INDIAN = FORTY_THIEVES.variant(
+    id="indian", name="Indian", deal=even_deal(10, 3, down=1), build="other-suit"
+)
+LIMITED = FORTY_THIEVES.variant(id="limited", name="Limited", deal=even_deal(12, 3))
+LITTLE_FORTY = FORTY_THIEVES.variant(
+    id="little-forty", name="Little Forty", build="other-suit", runs=True, draw=3, redeals=3
+)
+LUCAS = FORTY_THIEVES.variant(
+    id="lucas", name="Lucas", deal=even_deal(13, 3), aces_on_foundations=True
+)
+MARIA = FORTY_THIEVES.variant(id="maria", name="Maria", deal=even_deal(9, 4), build="alternate")
+NUMBER_TEN = FORTY_THIEVES.variant(
+    id="number-ten", name="Number Ten", deal=even_deal(10, 4, down=2), build="alternate", runs=True
+)
+RANK_AND_FILE = FORTY_THIEVES.variant(
+    id="rank-and-file", name="Rank and File", deal=even_deal(10, 4, down=3), build="alternate", runs=True
+)
+STREETS = FORTY_THIEVES.variant(id="streets", name="Streets", build="alternate")
+
+# Plain Klondike for the solver's comparison with published win rates.
+KLONDIKE_1 = RELOADED.variant(
+    id="klondike-1", name="Klondike (draw 1)", scoring="none", undo_depth=None,
+    undo_cost=0, redo=True, hidden=True,
+)
+KLONDIKE_3 = KLONDIKE_1.variant(id="klondike-3", name="Klondike (draw 3)", draw=3)
+
+GAMES: dict[str, GameSpec] = {
+    spec.id: spec
+    for spec in (
+        RELOADED, RETINUE, SOLITARIO, FORTY_THIEVES, INDIAN, LIMITED, LITTLE_FORTY,
+        LUCAS, MARIA, NUMBER_TEN, RANK_AND_FILE, STREETS, KLONDIKE_1, KLONDIKE_3,
+    )
+}
+
+PLAYER_GAMES: tuple[str, ...] = tuple(g for g, s in GAMES.items() if not s.hidden)
+
+
+def get_spec(game_id) -> GameSpec:
+    spec = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if spec is None:
+        raise UnknownGame(
+            f"unknown game {game_id!r}; the games are: {', '.join(PLAYER_GAMES)}"
+        )
+    return spec

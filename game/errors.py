@@ -1,0 +1,25 @@
+"""Every refusal the engine gives is a ``GameError`` with a readable message."""
+
+
+class GameError(ValueError):
+    """Bad input of any kind; the message is meant for a person."""
+
+
+class UnknownGame(GameError):
+    pass
+
+
+class InvalidPosition(GameError):
+    pass
+
+
+class BadMoveText(GameError):
+    pass
+
+
+class IllegalMove(GameError):
+    pass
+
+
+class InvalidSave(GameError):
+    pass

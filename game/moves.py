@@ -1,0 +1,87 @@
+"""Moves and their text form (CONTRACT.md).
+
+``t3>f1``, ``t3:4>t7``, ``waste>t2``, ``f2>t5``, ``draw``, ``redeal``; any of
+them may carry the elapsed play time: ``t3>f1@12.5``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple, Optional
+
+from .errors import BadMoveText
+
+_PILE = r"(?:stock|waste|f[1-9]|t[1-9]\d?)"
+_MOVE = re.compile(
+    rf"^(?:(?P<word>draw|redeal)|(?P<src>{_PILE})(?::(?P<count>[1-9]\d{{0,2}}))?>(?P<dst>{_PILE}))"
+    r"(?:@(?P<at>\d{1,9}(?:\.\d{1,6})?))?$"
+)
+_ACTION = re.compile(r"^(?P<word>undo|redo|resign)(?:@(?P<at>\d{1,9}(?:\.\d{1,6})?))?$")
+
+
+class Move(NamedTuple):
+    """A move: ``count`` cards from pile ``src`` to pile ``dst``; or a stock action.
+
+    For ``draw`` and ``redeal`` the word stands in ``src`` and ``dst`` is empty.
+    """
+
+    src: str
+    dst: str = ""
+    count: int = 1
+
+    @property
+    def is_stock_action(self) -> bool:
+        return not self.dst
+
+    def __str__(self) -> str:
+        if not self.dst:
+            return self.src
+        if self.count == 1:
+            return f"{self.src}>{self.dst}"
+        return f"{self.src}:{self.count}>{self.dst}"
+
+
+DRAW = Move("draw")
+REDEAL = Move("redeal")
+
+
+def format_time(at: float) -> str:
+    return f"{at:.3f}".rstrip("0").rstrip(".")
+
+
+def parse_move(text: str) -> tuple[Move, Optional[float]]:
+    """Parse move text; returns the move and its time (None if it has none)."""
+    if not isinstance(text, str):
+        raise BadMoveText(f"a move must be text, not {type(text).__name__}")
+    m = _MOVE.match(text.strip())
+    if not m:
+        raise BadMoveText(
+            f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, draw or redeal"
+        )
+    at = float(m["at"]) if m["at"] is not None else None
+    if m["word"]:
+        return Move(m["word"]), at
+    return Move(m["src"], m["dst"], int(m["count"] or 1)), at
+
+
+def parse_action(text: str) -> tuple[str, Optional[float]]:
+    """Parse ``undo``, ``redo`` or ``resign`` (with an optional time)."""
+    m = _ACTION.match(text.strip()) if isinstance(text, str) else None
+    if not m:
+        raise BadMoveText(f"{str(text)[:40]!r} is not undo, redo or resign")
+    return m["word"], float(m["at"]) if m["at"] is not None else None
+
+
+def is_action(text) -> bool:
+    return isinstance(text, str) and bool(_ACTION.match(text.strip()))
+
+
+def with_time(text: str, at: Optional[float]) -> str:
+    return text if at is None else f"{text}@{format_time(at)}"
+
+
+def check_time(at) -> float:
+    if isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at) or at < 0:
+        raise BadMoveText(f"elapsed time must be a number of seconds ≥ 0, not {at!r}")
+    return float(at)

@@ -1,0 +1,118 @@
+"""A position: the cards of every pile, and the little else that decides what
+is legal (redeals used; in Royal Retinue, which pile holds the card to move).
+
+Positions are immutable and hashable; a move makes a new one. The piles are a
+tuple in the order of ``spec.pile_names``, each a tuple of card codes listed
+bottom → top, face-down cards in lower case (CONTRACT.md).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .catalog import get_spec
+from .errors import InvalidPosition
+from .spec import GameSpec
+
+
+class Position:
+    __slots__ = ("spec", "piles", "redeals", "waiting", "_hash")
+
+    def __init__(self, spec: GameSpec, piles, redeals: int = 0, waiting: Optional[int] = None):
+        self.spec = spec
+        self.piles: tuple[tuple[str, ...], ...] = piles
+        self.redeals = redeals  # times the waste has been turned over
+        self.waiting = waiting  # retinue: index of the pile whose top card must move
+        self._hash = None
+
+    # --- reading -------------------------------------------------------
+    def pile(self, name: str) -> tuple[str, ...]:
+        try:
+            return self.piles[self.spec.pile_index[name]]
+        except KeyError:
+            raise InvalidPosition(f"there is no pile {name!r} in {self.spec.name}") from None
+
+    @property
+    def rules(self):
+        return self.spec.engine
+
+    def legal_moves(self):
+        return self.rules.legal_moves(self)
+
+    def apply(self, move):
+        """The position after ``move`` and a ``Change`` saying what happened.
+
+        Raises ``IllegalMove`` with the reason when the move breaks a rule.
+        """
+        return self.rules.apply(self, move)
+
+    def is_won(self) -> bool:
+        return self.rules.is_won(self)
+
+    def cards_home(self) -> int:
+        return self.rules.cards_home(self)
+
+    # --- identity --------------------------------------------------------
+    def _key(self):
+        return (self.spec.id, self.piles, self.redeals, self.waiting)
+
+    def __eq__(self, other):
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash(self._key())
+        return self._hash
+
+    def __repr__(self):
+        return f"Position({self.spec.id!r}, {self.to_json()['piles']!r})"
+
+    # --- JSON (CONTRACT.md) ----------------------------------------------
+    def to_json(self) -> dict:
+        names = self.spec.pile_names
+        out = {
+            "game": self.spec.id,
+            "piles": {names[i]: list(p) for i, p in enumerate(self.piles) if p},
+        }
+        if self.redeals:
+            out["redeals"] = self.redeals
+        if self.waiting is not None:
+            out["turned"] = names[self.waiting]
+        return out
+
+    @classmethod
+    def from_json(cls, data, game: Optional[str] = None) -> "Position":
+        """Read and strictly check a position; refuses with a message naming the problem."""
+        if not isinstance(data, dict):
+            raise InvalidPosition("a position must be a JSON object with 'game' and 'piles'")
+        if "game" not in data:
+            raise InvalidPosition("the position does not say which game it is ('game' is missing)")
+        spec = get_spec(data["game"])
+        if game is not None and spec.id != game:
+            raise InvalidPosition(f"the position is a {spec.id} position, not {game}")
+        piles_in = data.get("piles")
+        if not isinstance(piles_in, dict):
+            raise InvalidPosition("'piles' must be an object mapping pile names to lists of cards")
+        piles = [()] * len(spec.pile_names)
+        for name, cards in piles_in.items():
+            if name not in spec.pile_index:
+                raise InvalidPosition(
+                    f"there is no pile {str(name)[:20]!r} in {spec.name}; "
+                    f"its piles are {', '.join(spec.pile_names)}"
+                )
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise InvalidPosition(f"{name} must be a list of card codes")
+            for c in cards:
+                if not spec.deck.is_card(c):
+                    raise InvalidPosition(
+                        f"{name}: {c[:8]!r} is not a card of the {spec.deck.name} deck"
+                    )
+            piles[spec.pile_index[name]] = tuple(cards)
+        redeals = data.get("redeals", 0)
+        if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
+            raise InvalidPosition("'redeals' must be a whole number ≥ 0")
+        turned = data.get("turned")
+        if turned is not None and turned not in spec.pile_index:
+            raise InvalidPosition(f"'turned' names no pile of {spec.name}: {str(turned)[:20]!r}")
+        pos = cls(spec, tuple(piles), redeals)
+        return pos.rules.validate(pos, turned)

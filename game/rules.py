@@ -1,0 +1,66 @@
+"""What every game's rules share, and the choice of rules for a spec.
+
+A game's rules object deals, lists legal moves, applies a move (or says why
+not), tells a won or stalled position, and checks that a position can exist.
+``BuildRules`` (build.py) covers Klondike and the Forty Thieves family;
+``RetinueRules`` (retinue.py) is Royal Retinue's forced chain.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple, Optional
+
+from .errors import InvalidPosition
+from .moves import Move
+
+
+class Change(NamedTuple):
+    """What a move did, for scoring and for redrawing only what changed."""
+
+    move: Move
+    cards: tuple[str, ...]  # the cards that moved, face up, in their new order
+    src: str  # kind of the source pile: stock, waste, foundation, tableau
+    dst: str  # kind of the destination pile
+    revealed: Optional[str] = None  # a face-down card that turned up
+    dst_index: int = -1
+
+
+class Rules:
+    def __init__(self, spec):
+        self.spec = spec
+        self.deck = spec.deck
+
+    def check_cards(self, pos) -> None:
+        """Every card of the deck exactly as often as the deck holds it."""
+        deck = self.deck
+        counts = Counter(c.upper() for pile in pos.piles for c in pile)
+        for card, n in counts.items():
+            if n > deck.copies:
+                times = "once" if deck.copies == 1 else f"{deck.copies} times"
+                raise InvalidPosition(
+                    f"{card} appears {n} times, but the {deck.name} deck holds it {times}"
+                )
+        total = sum(counts.values())
+        if total != deck.size:
+            missing = sorted(set(deck.cards) - set(counts))
+            hint = f" (missing: {', '.join(missing[:8])}{'…' if len(missing) > 8 else ''})" if missing else ""
+            raise InvalidPosition(f"{self.spec.name} is played with {deck.size} cards, not {total}{hint}")
+
+    def legal_moves(self, pos) -> list[Move]:
+        raise NotImplementedError
+
+    def has_progress_move(self, pos) -> bool:
+        """Is there a move other than drawing or turning the waste over?"""
+        return any(not m.is_stock_action for m in self.legal_moves(pos))
+
+
+def rules_for(spec) -> Rules:
+    """The rules object of a spec (``spec.engine`` caches it)."""
+    if spec.rules == "retinue":
+        from .retinue import RetinueRules
+
+        return RetinueRules(spec)
+    from .build import BuildRules
+
+    return BuildRules(spec)
