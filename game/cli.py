@@ -1,0 +1,132 @@
+"""The command line of CONTRACT.md: ``python -m game list | deal | play``.
+
+Every answer is JSON on stdout. A refused input exits 2 with
+``{"error": "<reason>", ...}``; nothing ever prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .catalog import GAMES, PLAYER_GAMES, get_spec
+from .errors import GameError
+from .moves import check_time
+from .play import Game
+from .position import Position
+
+
+class Refused(Exception):
+    def __init__(self, message: str, **extra):
+        super().__init__(message)
+        self.payload = {"error": message, **extra}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse would print usage text and exit 2
+        raise Refused(message)
+
+
+def _number(text: str) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a whole number") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        return check_time(float(text))
+    except (ValueError, GameError):
+        raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a number of seconds ≥ 0") from None
+
+
+VERBS = ("list", "deal", "play")
+
+
+def _parser(verb: str) -> argparse.ArgumentParser:
+    p = _Parser(prog=f"python -m game {verb}")
+    if verb == "list":
+        p.description = "every game: id, name, deck, number of cards"
+        return p
+    p.add_argument("game")
+    if verb == "deal":
+        p.description = "the opening position of game number N"
+        p.add_argument("--seed", type=_number, required=True)
+        return p
+    p.description = "apply moves in order and print the position, score, status and legal moves"
+    start = p.add_mutually_exclusive_group(required=True)
+    start.add_argument("--seed", type=_number)
+    start.add_argument("--position", metavar="FILE", help="a position as JSON ('-' reads stdin)")
+    p.add_argument("--at", type=_seconds, metavar="SECONDS", help="elapsed time at which to read the score")
+    p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="end the game when time runs out")
+    p.add_argument("moves", nargs="*", metavar="MOVE", help="t3>f1, t3:4>t7, waste>t2, draw, redeal, undo …")
+    return p
+
+
+def _read_position(path: str, game: str) -> Position:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise Refused(f"cannot read the position file {path!r}: {getattr(e, 'strerror', None) or e}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise Refused(f"the position file is not valid JSON ({e.msg}, line {e.lineno})")
+    return Position.from_json(data, game=game)
+
+
+def run(argv) -> dict | list:
+    if not argv or argv[0] not in VERBS:
+        if argv and argv[0] in ("-h", "--help"):
+            print(f"usage: python -m game {{{','.join(VERBS)}}} …  (each verb has --help)")
+            raise SystemExit(0)
+        raise Refused(f"the first word must be one of: {', '.join(VERBS)}")
+    verb = argv[0]
+    args = _parser(verb).parse_intermixed_args(argv[1:])
+    args.verb = verb
+    if verb == "list":
+        return [
+            {"id": s.id, "name": s.name, "deck": s.deck.name, "cards": s.deck.size}
+            for s in (GAMES[g] for g in PLAYER_GAMES)
+        ]
+    spec = get_spec(args.game)
+    if args.verb == "deal":
+        return Game.new(spec.id, args.seed).start.to_json()
+    if args.seed is not None:
+        game = Game.new(spec.id, args.seed, time_limit=args.time_limit)
+    else:
+        game = Game(_read_position(args.position, spec.id), time_limit=args.time_limit)
+    for index, token in enumerate(args.moves):
+        try:
+            game.act(token)
+        except GameError as e:
+            raise Refused(str(e), index=index, move=token)
+    if args.at is not None:
+        if args.at < game.clock:
+            raise Refused(f"--at {args.at:g} is before the last move, made at {game.clock:g} s")
+        game.expire(args.at)
+    return {
+        "position": game.position.to_json(),
+        "score": game.score(args.at),
+        "status": game.status,
+        "moves": game.moves,
+        "legal": [str(m) for m in game.legal_moves()],
+    }
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        out, code = run(argv), 0
+    except Refused as e:
+        out, code = e.payload, 2
+    except GameError as e:
+        out, code = {"error": str(e)}, 2
+    except SystemExit as e:  # --help
+        return int(e.code or 0)
+    except Exception as e:  # a bug: still no traceback on screen
+        out, code = {"error": f"internal error: {type(e).__name__}: {e}"}, 1
+    print(json.dumps(out, ensure_ascii=False))
+    return code
