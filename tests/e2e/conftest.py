@@ -1,0 +1,157 @@
+"""End-to-end fixtures: the game served locally, Chromium, offline pages.
+
+The folder is served by the same server as ./play, under a sub-path, so every
+test also checks that the app uses relative addresses only. Pages may reach
+only this machine: any other request is aborted and recorded.
+
+Booting Pyodide costs seconds per page load, so a module that runs several
+tests on one deal should use ``module_game`` (one booted page for the module)
+rather than ``game`` (a fresh page per test).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tools.serve import ROOT, make_server, serve_in_thread
+
+APP_BASE = "/sub/dir/"  # served below the root, as on a static host's sub-folder
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+BOOT_TIMEOUT_MS = 60_000
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def find_chromium() -> str | None:
+    """An installed Chromium or Chrome; None lets Playwright use its own."""
+    for name in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser",
+                 "google-chrome", "google-chrome-stable"):
+        path = name and shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="session")
+def app_server():
+    server = make_server(ROOT, port=0, base=APP_BASE, quiet=True)
+    serve_in_thread(server)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server) -> str:
+    """Address of index.html's folder, ending in a slash."""
+    port = app_server.server_address[1]
+    return f"http://127.0.0.1:{port}{app_server.base}"
+
+
+@pytest.fixture(scope="session")
+def base_url(app_url) -> str:
+    # pytest-playwright gives contexts this base, so page.goto("./") works.
+    return app_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args) -> dict:
+    args = dict(browser_type_launch_args)
+    executable = find_chromium()
+    if executable:
+        args["executable_path"] = executable
+    args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
+    return args
+
+
+@dataclass
+class PageWatch:
+    """What a page did that tests check: requests off this machine, errors, responses."""
+
+    page: Page
+    external_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    responses: list[tuple[str, int, str]] = field(default_factory=list)  # url, status, type
+
+    def content_types(self, suffix: str) -> list[str]:
+        """Content types of the responses whose path ends with ``suffix``."""
+        return [ctype for url, _, ctype in self.responses
+                if urlsplit(url).path.endswith(suffix)]
+
+
+def _is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https", "ws", "wss"):
+        return True  # data:, blob:, about: never leave the browser
+    return parts.hostname in LOCAL_HOSTS
+
+
+def watch_context(context: BrowserContext, watch: PageWatch) -> None:
+    """Abort and record every request that would leave this machine."""
+
+    def on_route(route):
+        url = route.request.url
+        if _is_local(url):
+            route.fallback()
+        else:
+            watch.external_requests.append(url)
+            route.abort("blockedbyclient")
+
+    def on_websocket(ws):
+        if _is_local(ws.url):
+            ws.connect_to_server()
+        else:
+            watch.external_requests.append(ws.url)
+            ws.close()
+
+    context.route("**/*", on_route)
+    context.route_web_socket(re.compile(".*"), on_websocket)
+
+
+def watch_page(page: Page, watch: PageWatch | None = None) -> PageWatch:
+    watch = watch or PageWatch(page)
+    watch_context(page.context, watch)
+    page.on("console", lambda msg: msg.type == "error" and watch.console_errors.append(msg.text))
+    page.on("pageerror", lambda exc: watch.console_errors.append(f"uncaught: {exc}"))
+    page.on("response", lambda r: watch.responses.append(
+        (r.url, r.status, r.headers.get("content-type", ""))))
+    return watch
+
+
+def open_game(page: Page, url: str, timeout: float = BOOT_TIMEOUT_MS) -> Page:
+    """Load the app at ``url`` and wait until Python has dealt the board."""
+    page.goto(url)
+    page.wait_for_selector('#board[data-status="playing"]', state="visible", timeout=timeout)
+    return page
+
+
+@pytest.fixture
+def game(page: Page, app_url: str) -> PageWatch:
+    """A fresh page with the game booted, watched from the first request."""
+    watch = watch_page(page)
+    open_game(page, app_url)
+    return watch
+
+
+@pytest.fixture(scope="module")
+def module_game(browser: Browser, browser_context_args: dict, app_url: str):
+    """One booted, watched page shared by the tests of a module."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    watch = watch_page(page)
+    open_game(page, app_url)
+    yield watch
+    context.close()

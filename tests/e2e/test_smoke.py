@@ -1,0 +1,80 @@
+"""The page boots Python offline and shows the opening deal of Solitaire Reloaded."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools.serve import ROOT
+
+SCREENSHOT = ROOT / "artifacts" / "screenshots" / "smoke-board.png"
+COLUMNS = [f"t{i}" for i in range(1, 8)]
+
+
+def dom_piles(page) -> dict[str, list[str]]:
+    """Every pile on the board with its card codes, bottom to top."""
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board [data-pile]')]
+            .map(p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')]
+                .map(c => c.dataset.card)]))"""
+    )
+
+
+@pytest.fixture(scope="module")
+def board(module_game):
+    page = module_game.page
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    return module_game
+
+
+def test_board_is_dealt_and_playing(board):
+    page = board.page
+    assert page.get_attribute("#board", "data-status") == "playing"
+    assert page.get_attribute("#board", "data-game") == "reloaded"
+    assert page.is_hidden("#loading")
+    marks = page.evaluate("performance.getEntriesByName('interactive').length")
+    assert marks == 1
+
+
+def test_opening_deal_has_every_card_in_place(board):
+    page = board.page
+    assert page.locator("#board [data-card]").count() == 52
+    columns = page.locator(", ".join(f'[data-pile="{t}"] [data-card]' for t in COLUMNS))
+    assert columns.count() == 28
+    assert page.locator(", ".join(f'[data-pile="{t}"] [data-face="up"]' for t in COLUMNS)).count() == 7
+    assert page.locator('[data-pile="stock"] [data-card][data-face="down"]').count() == 24
+    piles = dom_piles(page)
+    for i, t in enumerate(COLUMNS, start=1):
+        codes = piles[t]
+        assert len(codes) == i
+        assert all(c.islower() for c in codes[:-1]) and codes[-1].isupper(), (t, codes)
+    faces = page.evaluate(
+        "[...document.querySelectorAll('[data-card]')].every(c =>"
+        " (c.dataset.face === 'down') === (c.dataset.card === c.dataset.card.toLowerCase()))"
+    )
+    assert faces, "data-face must match the case of data-card"
+
+
+def test_board_matches_the_engine(board):
+    game = pytest.importorskip("game")
+    expected = game.new_game("reloaded", seed=1).position.to_json()
+    if isinstance(expected, str):
+        expected = json.loads(expected)
+    shown = {name: cards for name, cards in dom_piles(board.page).items() if cards}
+    assert shown == {name: cards for name, cards in expected["piles"].items() if cards}
+
+
+def test_no_console_errors(board):
+    assert board.console_errors == []
+
+
+def test_nothing_leaves_the_machine(board):
+    assert board.external_requests == []
+
+
+def test_wasm_served_as_application_wasm(board):
+    types = board.content_types(".wasm")
+    assert types, "the page loaded no .wasm file"
+    assert all(t.split(";")[0].strip() == "application/wasm" for t in types), types

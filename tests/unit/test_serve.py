@@ -1,0 +1,67 @@
+"""The static server sends the types browsers insist on, and honours a base path."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tools.serve import make_server, serve_in_thread
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("site")
+    for name in ("index.html", "a.wasm", "m.mjs", "s.js", "d.json", "c.toml", "p.py", "z.zip", "x.css"):
+        (tmp_path / name).write_bytes(b"x")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "index.html").write_text("<p>sub</p>")
+    servers = []
+
+    def start(base="/"):
+        server = make_server(tmp_path, port=0, base=base, quiet=True)
+        serve_in_thread(server)
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def fetch(url):
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.status, response.headers.get_content_type(), response.read()
+
+
+@pytest.mark.parametrize("name, ctype", [
+    ("a.wasm", "application/wasm"),
+    ("m.mjs", "text/javascript"),
+    ("s.js", "text/javascript"),
+    ("d.json", "application/json"),
+    ("c.toml", "application/toml"),
+    ("p.py", "text/x-python"),
+    ("z.zip", "application/zip"),
+    ("x.css", "text/css"),
+    ("index.html", "text/html"),
+])
+def test_mime_types(site, name, ctype):
+    status, got, _ = fetch(f"{site()}/{name}")
+    assert (status, got) == (200, ctype)
+
+
+def test_base_path(site):
+    url = site("/games/solitaire/")
+    assert fetch(f"{url}/games/solitaire/a.wasm")[:2] == (200, "application/wasm")
+    assert fetch(f"{url}/games/solitaire/sub/")[2] == b"<p>sub</p>"
+    # A folder without its slash redirects inside the base path.
+    assert fetch(f"{url}/games/solitaire/sub")[2] == b"<p>sub</p>"
+    with pytest.raises(urllib.error.HTTPError) as err:
+        fetch(f"{url}/a.wasm")
+    assert err.value.code == 404
+
+
+def test_port_zero_picks_a_free_port(site):
+    assert site() != site()

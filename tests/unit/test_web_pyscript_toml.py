@@ -1,0 +1,67 @@
+"""pyscript.toml loads the vendored runtime and maps every file of game/."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+
+from tools import pyscript_files
+from tools.serve import ROOT
+
+# Written so that this file does not match itself.
+CDN = re.compile(r"cdn\.jsdelivr|unpkg\.com|cdn[j]s|pyscript\.net|google[a]pis", re.I)
+APP_SUFFIXES = {".html", ".toml", ".py", ".js", ".mjs", ".json", ".css"}
+NOT_APP = {"vendor", "node_modules", ".git", ".venv", "dist", "artifacts", "test-results",
+           "__pycache__", ".pytest_cache", ".hypothesis"}
+
+
+def load_config() -> dict:
+    with open(ROOT / "pyscript.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def test_every_game_file_is_mapped_into_the_browser():
+    missing, stale = pyscript_files.differences()
+    fix = "run: python -m tools.pyscript_files --write"
+    assert not missing, f"game files missing from pyscript.toml [files]: {missing}; {fix}"
+    assert not stale, f"pyscript.toml [files] names files that do not exist: {stale}; {fix}"
+
+
+def test_files_keep_their_paths():
+    for url, dest in load_config()["files"].items():
+        assert url == dest and url.startswith("./game/"), (url, dest)
+
+
+def test_interpreter_is_the_vendored_pyodide():
+    interpreter = load_config()["interpreter"]
+    assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
+
+
+def test_write_lists_new_modules(tmp_path):
+    (tmp_path / "game" / "web").mkdir(parents=True)
+    for name in ("__init__.py", "rules.py", "web/__init__.py", "data.json"):
+        (tmp_path / "game" / name).write_text("")
+    (tmp_path / "game" / "__pycache__").mkdir()
+    (tmp_path / "game" / "__pycache__" / "rules.cpython-311.pyc").write_text("")
+    config = tmp_path / "pyscript.toml"
+    config.write_text('interpreter = "x.mjs"\n\n[files]\n"./game/gone.py" = "./game/gone.py"\n')
+    assert pyscript_files.differences(tmp_path, config) == (
+        ["./game/__init__.py", "./game/data.json", "./game/rules.py", "./game/web/__init__.py"],
+        ["./game/gone.py"],
+    )
+    pyscript_files.write(tmp_path, config)
+    assert pyscript_files.differences(tmp_path, config) == ([], [])
+    assert tomllib.loads(config.read_text())["interpreter"] == "x.mjs"
+
+
+def test_app_files_name_no_cdn():
+    offenders = []
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in NOT_APP]
+        for name in files:
+            path = Path(folder, name)
+            if path.suffix in APP_SUFFIXES and CDN.search(path.read_text("utf-8", "replace")):
+                offenders.append(path.relative_to(ROOT).as_posix())
+    assert offenders == []

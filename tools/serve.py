@@ -1,0 +1,137 @@
+"""A small static file server for the game folder (standard library only).
+
+Browsers refuse to compile WebAssembly streamed with the wrong type and
+refuse module scripts served as text/plain, so the types are set explicitly
+rather than taken from the platform's mimetypes table, which differs between
+machines.
+
+    python -m tools.serve [--port 8000] [--host 127.0.0.1] [--base /sub/path/] [DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import posixpath
+import sys
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".toml": "application/toml",
+    ".py": "text/x-python",
+    ".zip": "application/zip",
+    ".html": "text/html",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain",
+    "": "application/octet-stream",
+}
+
+
+class GameRequestHandler(SimpleHTTPRequestHandler):
+    """Serves one folder, optionally mounted under a URL prefix (``base``)."""
+
+    extensions_map = MIME_TYPES
+    base = "/"
+    quiet = False
+
+    def end_headers(self) -> None:
+        # Always revalidate, so an edited game/*.py shows after a reload.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def guess_type(self, path: str) -> str:
+        ext = posixpath.splitext(path)[1].lower()
+        mime = MIME_TYPES.get(ext, MIME_TYPES[""])
+        if mime.startswith("text/") or mime in ("application/json", "application/toml"):
+            mime += "; charset=utf-8"
+        return mime
+
+    def send_head(self):
+        path = urlsplit(self.path).path
+        if self.base != "/" and not (path + "/").startswith(self.base):
+            self.send_error(HTTPStatus.NOT_FOUND, "Outside the served folder")
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        if self.base != "/":
+            path = "/" + path[len(self.base):] if path.startswith(self.base) else "/"
+        return super().translate_path(path)
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: str | os.PathLike = ROOT,
+    port: int = 8000,
+    host: str = "127.0.0.1",
+    base: str = "/",
+    quiet: bool = False,
+) -> ThreadingHTTPServer:
+    """Bind a threaded server for ``directory``; port 0 picks a free port."""
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    handler = type(
+        "Handler", (GameRequestHandler,), {"base": base, "quiet": quiet}
+    )
+    server = ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=os.fspath(directory))
+    )
+    server.daemon_threads = True
+    server.base = base
+    return server
+
+
+def serve_in_thread(server: ThreadingHTTPServer, poll_interval: float = 0.05) -> threading.Thread:
+    """Serve in a daemon thread (tests); ``server.shutdown()`` stops it quickly."""
+    thread = threading.Thread(
+        target=server.serve_forever, args=(poll_interval,), name="static-server", daemon=True
+    )
+    thread.start()
+    return thread
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.serve", description=__doc__.splitlines()[0])
+    parser.add_argument("directory", nargs="?", default=str(ROOT))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument("--base", default="/", help="URL prefix to serve the folder under")
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.directory, args.port, args.host, args.base, args.quiet)
+    except OSError as exc:
+        print(f"Cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 1
+    host, port = server.server_address[:2]
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1") else host
+    print(f"Serving the game at http://{shown}:{port}{server.base}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped.")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
