@@ -106,37 +106,58 @@ class BuildRules(Rules):
         return n
 
     def legal_moves(self, pos) -> list[Move]:
-        piles, names, accepts = pos.piles, self.names, self.accepts
-        next_home = self.next_home
+        """Every legal move, by source: the waste, each column, each foundation, then the stock."""
+        piles, names, spec = pos.piles, self.names, self.spec
+        # Index the destinations by the card each one wants, so every candidate
+        # card costs one dictionary look-up instead of a scan of all piles.
+        home: dict[str, list[int]] = {}
+        for f in self.foundations:
+            fp = piles[f]
+            if fp:
+                nxt = self.next_home.get(fp[-1])
+                if nxt:
+                    home.setdefault(nxt, []).append(f)
+            else:
+                for ace in self.aces:
+                    home.setdefault(ace, []).append(f)
+        wanted: dict[str, list[int]] = {}
+        empty: list[int] = []
+        for t in self.columns:
+            col = piles[t]
+            if col:
+                for c in self.accepts[col[-1]]:
+                    wanted.setdefault(c, []).append(t)
+            else:
+                empty.append(t)
+        empty_takes = self.empty_takes
         out: list[Move] = []
-        tops = [(t, piles[t][-1] if piles[t] else None) for t in self.columns]
 
-        def to_foundations(src: str, card: str) -> None:
-            for f in self.foundations:
-                fp = piles[f]
-                if (next_home.get(fp[-1]) == card) if fp else (card in self.aces):
+        def add(src: str, card: str, count: int, skip: int, foundations: bool) -> None:
+            if foundations:
+                for f in home.get(card, ()):
                     out.append(Move(src, names[f]))
-
-        def to_columns(src: str, card: str, count: int, skip: int) -> None:
-            for t, top in tops:
-                if t != skip and (card in accepts[top] if top else card in self.empty_takes):
+            for t in wanted.get(card, ()):
+                if t != skip:
                     out.append(Move(src, names[t], count))
+            if empty and card in empty_takes:
+                for t in empty:
+                    if t != skip:
+                        out.append(Move(src, names[t], count))
 
         waste = piles[WASTE]
         if waste:
-            to_foundations("waste", waste[-1])
-            to_columns("waste", waste[-1], 1, -1)
+            add("waste", waste[-1], 1, -1, True)
         for t in self.columns:
             column = piles[t]
-            if not column:
-                continue
-            to_foundations(names[t], column[-1])
-            for k in range(1, self.run_length(column) + 1):
-                to_columns(names[t], column[-k], k, t)
-        if self.spec.foundation_to_column:
+            if column:
+                name = names[t]
+                add(name, column[-1], 1, t, True)
+                for k in range(2, self.run_length(column) + 1):
+                    add(name, column[-k], k, t, False)
+        if spec.foundation_to_column:
             for f in self.foundations:
                 if piles[f]:
-                    to_columns(names[f], piles[f][-1], 1, -1)
+                    add(names[f], piles[f][-1], 1, -1, False)
         if piles[STOCK]:
             out.append(DRAW)
         elif waste and self._may_redeal(pos):
