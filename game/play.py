@@ -279,11 +279,11 @@ class Game:
             clock = data.get("clock", game.clock)
             game.clock = game._time(clock)
             game.expire(game.clock)
+            saved = Position.from_json({k: data[k] for k in ("game", "piles", "redeals", "turned") if k in data})
         except InvalidSave:
             raise
         except GameError as e:
             raise InvalidSave(f"the save is damaged: {e}") from None
-        saved = Position.from_json({k: data[k] for k in ("game", "piles", "redeals", "turned") if k in data})
         if saved != game.position:
             raise InvalidSave("the saved position does not match its moves")
         if data.get("status", game.status) != game.status:
