@@ -83,7 +83,7 @@ def render(board, rows: list[list[PileView]]) -> None:
 
 
 def start(game_id: str = GAME_ID, seed: int = SEED) -> None:
-    _boot("stage", "Dealing the cards\u2026", 96)
+    _boot("stage", "Dealing the cards\u2026", 96, 99)
     board = document.getElementById("board")
     try:
         game = new_game(game_id, seed=seed)

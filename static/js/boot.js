@@ -3,34 +3,51 @@
 // through window.boot and calls boot.done() once the board is dealt.
 (function () {
   "use strict";
-  // PyScript's stage names -> what the player reads, and how far along it is.
+  // PyScript's stage -> [what the player reads, progress at its start, the
+  // most the bar may creep to before the next stage is reported].
   var STAGES = {
-    "Loading Pyodide": ["Loading the Python runtime\u2026", 10],
-    "Loading Storage": ["Preparing storage\u2026", 15],
-    "Loaded Storage": ["Preparing storage\u2026", 20],
-    "Loading interpreter": ["Starting Python\u2026", 25],
-    "Loaded interpreter": ["Python is running", 80],
-    "Loading files": ["Loading the game rules\u2026", 85],
-    "Loaded files": ["Loading the game rules\u2026", 90],
-    "Loaded Pyodide": ["Loading the game rules\u2026", 92]
+    "Loading Pyodide": ["Loading the Python runtime\u2026", 10, 14],
+    "Loading Storage": ["Preparing storage\u2026", 15, 19],
+    "Loaded Storage": ["Preparing storage\u2026", 20, 24],
+    "Loading interpreter": ["Starting Python\u2026", 25, 78],
+    "Loaded interpreter": ["Python is running", 80, 84],
+    "Loading files": ["Loading the game rules\u2026", 85, 90],
+    "Loaded files": ["Loading the game rules\u2026", 90, 92],
+    "Loaded Pyodide": ["Loading the game rules\u2026", 92, 95]
   };
-  // Big downloads finish during "Starting Python"; tick the bar for each.
-  var FILES = { "pyodide.asm.wasm": 55, "python_stdlib.zip": 70 };
+  // The big downloads finish during "Starting Python"; each moves the bar.
+  var FILES = { "python_stdlib.zip": 40, "pyodide.asm.wasm": 50 };
 
-  var shown = 0;
+  var shown = 3;
+  var ceiling = 9;
   var finished = false;
 
   function el(id) { return document.getElementById(id); }
 
-  function stage(text, percent) {
+  function show() {
+    var bar = el("loading-progress");
+    if (bar) bar.value = shown;
+  }
+
+  function stage(text, percent, upTo) {
     if (finished) return;
     var label = el("loading-stage");
-    var bar = el("loading-progress");
     if (label && text) label.textContent = text;
-    if (bar && typeof percent === "number" && percent > shown) {
-      shown = percent;
-      bar.value = percent;
+    if (typeof percent === "number" && percent > shown) shown = percent;
+    if (typeof upTo === "number") ceiling = upTo;
+    if (ceiling < shown) ceiling = shown;
+    show();
+  }
+
+  // Within a long stage the bar creeps towards its ceiling, so a slow
+  // machine still sees that something is happening.
+  function creep() {
+    if (finished) return;
+    if (shown < ceiling) {
+      shown = Math.min(ceiling, shown + Math.max(0.05, (ceiling - shown) * 0.02));
+      show();
     }
+    setTimeout(creep, 150);
   }
 
   function fail(message) {
@@ -42,18 +59,19 @@
   }
 
   function done() {
-    stage("Ready", 100);
+    shown = 100;
+    show();
     finished = true;
     var box = el("loading");
     if (box) box.hidden = true;
   }
 
   window.boot = { stage: stage, fail: fail, done: done };
-  if (window.performance && performance.mark) performance.mark("boot-start");
+  setTimeout(creep, 150);
 
   addEventListener("py:progress", function (event) {
     var known = STAGES[event.detail];
-    if (known) stage(known[0], known[1]);
+    if (known) stage(known[0], known[1], known[2]);
   });
 
   if (window.PerformanceObserver) {

@@ -121,9 +121,23 @@ def watch_context(context: BrowserContext, watch: PageWatch) -> None:
     context.route_web_socket(re.compile(".*"), on_websocket)
 
 
+# Records what the loading screen said, for tests of the boot itself.
+RECORD_BOOT = """
+window.__bootLog = [];
+addEventListener("DOMContentLoaded", () => {
+  const label = document.getElementById("loading-stage");
+  if (!label) return;
+  const note = () => window.__bootLog.push(label.textContent);
+  note();
+  new MutationObserver(note).observe(label, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
 def watch_page(page: Page, watch: PageWatch | None = None) -> PageWatch:
     watch = watch or PageWatch(page)
     watch_context(page.context, watch)
+    page.add_init_script(RECORD_BOOT)
     page.on("console", lambda msg: msg.type == "error" and watch.console_errors.append(msg.text))
     page.on("pageerror", lambda exc: watch.console_errors.append(f"uncaught: {exc}"))
     page.on("response", lambda r: watch.responses.append(

@@ -38,6 +38,13 @@ def test_board_is_dealt_and_playing(board):
     assert marks == 1
 
 
+def test_loading_screen_reported_the_stages(board):
+    said = board.page.evaluate("window.__bootLog")
+    for stage in ("Starting Python\u2026", "Dealing the cards\u2026"):
+        assert stage in said, said
+    assert board.page.evaluate("document.getElementById('loading-progress').value") == 100
+
+
 def test_opening_deal_has_every_card_in_place(board):
     page = board.page
     assert page.locator("#board [data-card]").count() == 52
