@@ -1,0 +1,101 @@
+"""Helpers for the engine rule tests: build CONTRACT.md positions by hand.
+
+Tests name the cards that matter; ``position_json`` puts every other card of
+the deck face down into the stock (beneath any stock cards the test gave), so
+the position holds the full deck and passes the engine's card-count check.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game import Game, Position, get_spec
+
+FRENCH_RANKS = "A23456789TJQK"
+ITALIAN_RANKS = "A234567JQK"
+
+FORTY_FAMILY = (
+    "forty-thieves", "indian", "limited", "little-forty", "lucas",
+    "maria", "number-ten", "rank-and-file", "streets",
+)
+
+# The Forty Thieves table of RULES.md §4, written out by hand (not read from
+# the engine): columns, cards per column, face-down per column, build rule,
+# runs move, cards per draw, redeals.
+FORTY_TABLE = {
+    "forty-thieves": dict(columns=10, cards=4, down=0, build="same-suit", runs=False, draw=1, redeals=0),
+    "indian": dict(columns=10, cards=3, down=1, build="other-suit", runs=False, draw=1, redeals=0),
+    "limited": dict(columns=12, cards=3, down=0, build="same-suit", runs=False, draw=1, redeals=0),
+    "little-forty": dict(columns=10, cards=4, down=0, build="other-suit", runs=True, draw=3, redeals=3),
+    "lucas": dict(columns=13, cards=3, down=0, build="same-suit", runs=False, draw=1, redeals=0),
+    "maria": dict(columns=9, cards=4, down=0, build="alternate", runs=False, draw=1, redeals=0),
+    "number-ten": dict(columns=10, cards=4, down=2, build="alternate", runs=True, draw=1, redeals=0),
+    "rank-and-file": dict(columns=10, cards=4, down=3, build="alternate", runs=True, draw=1, redeals=0),
+    "streets": dict(columns=10, cards=4, down=0, build="alternate", runs=False, draw=1, redeals=0),
+}
+
+
+def upto(suit: str, last: str, ranks: str = FRENCH_RANKS) -> list[str]:
+    """A foundation of ``suit`` built from the Ace up to rank ``last``."""
+    return [r + suit for r in ranks[: ranks.index(last) + 1]]
+
+
+def rest_of_deck(game_id: str, piles: dict) -> list[str]:
+    """The deck's cards not named in ``piles``, face down, in deck order."""
+    left = Counter(get_spec(game_id).deck.cards)
+    for cards in piles.values():
+        for c in cards:
+            left[c.upper()] -= 1
+    out = []
+    for card in get_spec(game_id).deck.cards:
+        if left[card] > 0:
+            left[card] -= 1
+            out.append(card.lower())
+    return out
+
+
+def lucas_aces(piles: dict) -> dict:
+    """Lucas keeps an Ace on every foundation: fill f1..f8 not given with Aces
+    (S S H H D D C C), skipping Aces already used elsewhere."""
+    piles = dict(piles)
+    used = Counter(c.upper() for cards in piles.values() for c in cards)
+    free = Counter({"AS": 2, "AH": 2, "AD": 2, "AC": 2}) - used
+    for i in range(1, 9):
+        name = f"f{i}"
+        if name not in piles:
+            ace = next(a for a in ("AS", "AH", "AD", "AC") if free[a] > 0)
+            free[ace] -= 1
+            piles[name] = [ace]
+    return piles
+
+
+def position_json(game_id: str, piles: dict, fill: str | None = "stock", **extra) -> dict:
+    """A CONTRACT.md position: ``piles`` as given, the rest of the deck under
+    the given cards of pile ``fill`` (face down; face up if it is the waste;
+    None: add nothing)."""
+    piles = {k: list(v) for k, v in piles.items()}
+    if game_id == "lucas":
+        piles = lucas_aces(piles)
+    if fill:
+        rest = rest_of_deck(game_id, piles)
+        if fill == "waste":  # waste cards lie face up
+            rest = [c.upper() for c in rest]
+        if rest:
+            piles[fill] = rest + piles.get(fill, [])
+    return {"game": game_id, "piles": piles, **extra}
+
+
+def make(game_id: str, piles: dict, fill: str | None = "stock", **extra) -> Position:
+    return Position.from_json(position_json(game_id, piles, fill, **extra))
+
+
+def new(game_id: str, piles: dict, fill: str | None = "stock", time_limit=None, **extra) -> Game:
+    return Game(make(game_id, piles, fill, **extra), time_limit=time_limit)
+
+
+def pile(game: Game, name: str) -> list[str]:
+    return list(game.position.pile(name))
+
+
+def legal(game: Game) -> set[str]:
+    return {str(m) for m in game.legal_moves()}
