@@ -23,10 +23,10 @@ class RetinueRules(Rules):
     def __init__(self, spec):
         super().__init__(spec)
         self.names = spec.pile_names
-        self.labels = spec.deck.ranks.replace("T", "10")
+        self.labels = tuple("10" if r == "T" else r for r in spec.deck.ranks)
 
     def label(self, pile: int) -> str:
-        return self.labels[pile] if pile != 9 else "10"
+        return self.labels[pile]
 
     def deal(self, number: int) -> Position:
         order = shuffled(self.deck.cards, self.spec.id, number)
