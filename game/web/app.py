@@ -93,7 +93,7 @@ def start(game_id: str = GAME_ID, seed: int = SEED) -> None:
         rows = board_view(position, game.spec.pile_names)
         render(board, rows)
     except Exception as exc:
-        _boot("fail", f"({type(exc).__name__}: {exc})")
+        _boot("fail", f"{type(exc).__name__}: {exc}")
         raise
     board.dataset.game = game_id
     board.dataset.seed = str(seed)

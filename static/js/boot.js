@@ -55,7 +55,10 @@
     var box = el("loading");
     if (box) box.classList.add("failed");
     var label = el("loading-stage");
-    if (label) label.textContent = "The game could not start. " + (message || "");
+    if (label) {
+      label.textContent = "The game could not start" + (message ? " (" + message + ")" : "") +
+        ". Reload the page to try again.";
+    }
   }
 
   function done() {

@@ -85,3 +85,12 @@ def test_wasm_served_as_application_wasm(board):
     types = board.content_types(".wasm")
     assert types, "the page loaded no .wasm file"
     assert all(t.split(";")[0].strip() == "application/wasm" for t in types), types
+
+
+def test_a_runtime_that_fails_to_load_is_reported(page, app_url):
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(app_url)
+    stage = page.locator("#loading-stage")
+    stage.filter(has_text="could not start").wait_for(timeout=30_000)
+    assert "Reload the page" in stage.text_content()
+    assert page.get_attribute("#board", "data-status") is None
