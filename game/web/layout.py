@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.cards import RED_SUITS, is_face_down
+
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_TEXT = {"T": "10"}
 RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
-RED_SUITS = frozenset("HD")
 
 # Fan offsets in card heights: face-down cards overlap more than face-up ones.
 FAN_DOWN = 0.09
@@ -84,7 +85,7 @@ def pile_view(pile_id: str, codes: list[str] | tuple[str, ...]) -> PileView:
     cards = []
     offset = 0.0
     for code in codes:
-        face_up = not code.islower()
+        face_up = not is_face_down(code)
         cards.append(CardView(code, face_up, offset if fanned else 0.0))
         offset += FAN_UP if face_up else FAN_DOWN
     return PileView(pile_id, kind, fanned, tuple(cards))
