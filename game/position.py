@@ -11,8 +11,12 @@ from __future__ import annotations
 from typing import Optional
 
 from .catalog import get_spec
-from .errors import InvalidPosition
+from .errors import InvalidPosition, UnknownGame
 from .spec import GameSpec
+
+
+class UnknownGameInPosition(InvalidPosition, UnknownGame):
+    """A position naming no known game: an invalid position (and an unknown game)."""
 
 
 class Position:
@@ -87,7 +91,10 @@ class Position:
             raise InvalidPosition("a position must be a JSON object with 'game' and 'piles'")
         if "game" not in data:
             raise InvalidPosition("the position does not say which game it is ('game' is missing)")
-        spec = get_spec(data["game"])
+        try:
+            spec = get_spec(data["game"])
+        except UnknownGame as e:
+            raise UnknownGameInPosition(str(e)) from None
         if game is not None and spec.id != game:
             raise InvalidPosition(f"the position is a {spec.id} position, not {game}")
         piles_in = data.get("piles")
