@@ -54,7 +54,6 @@ FORTY_THIEVES = GameSpec(
     undo_depth=None,
     redo=True,
     stall="no-move",
-    stall_is_final=False,
 )
 
 INDIAN = FORTY_THIEVES.variant(

@@ -91,7 +91,7 @@ class Game:
         """How many moves an undo could take back now."""
         if not self.spec.undo_depth and self.spec.undo_depth is not None:
             return 0
-        if self.status != PLAYING and not (self.status == STALLED and not self.spec.stall_is_final):
+        if self.status != PLAYING:  # a finished game is final (RULES.md, "Game over")
             return 0
         return len(self.history)
 

@@ -34,7 +34,6 @@ class GameSpec:
     undo_cost: int = 0  # points an undo costs
     redo: bool = False
     stall: str = "stock-pass"  # stock-pass (Klondike kind) | no-move
-    stall_is_final: bool = True  # False: an undo may lead out of a stall
     guarantee: str | None = None  # "scoring-move": the opening offers a scoring move
     start_pile: int = 8  # retinue: the pile whose top card turns up first
     hidden: bool = False  # bench/solver configurations, not offered to players

@@ -770,7 +770,7 @@ FORTY = {
         "undo": "Undo and redo as many moves as you like; they cost nothing.",
         "won": "You win when all 104 cards are on the foundations.",
         "stalled": "If no legal move is left — {stock} and no card can move — the game is stalled and ends "
-                   "with the score reached. Undo still works, though: you can go back and try another way.",
+                   "with the score reached, which is final.",
         "stock_done": "the stock is used up",
         "stock_done_redeals": "the stock is used up with no redeal left",
         "give_up": "You can give up at any time; the score reached so far stands.",
@@ -821,8 +821,7 @@ FORTY = {
         "undo": "Rückgängig und Wiederholen sind unbegrenzt möglich und kosten nichts.",
         "won": "Gewonnen hast du, wenn alle 104 Karten auf den Fundamenten liegen.",
         "stalled": "Gibt es keinen erlaubten Zug mehr – {stock}, und keine Karte kann sich bewegen –, ist "
-                   "das Spiel festgefahren und endet mit dem erreichten Punktestand. Rückgängig geht aber "
-                   "weiterhin: Du kannst zurückgehen und einen anderen Weg versuchen.",
+                   "das Spiel festgefahren und endet mit dem erreichten Punktestand; er ist endgültig.",
         "stock_done": "der Talon ist aufgebraucht",
         "stock_done_redeals": "der Talon ist samt aller Durchgänge aufgebraucht",
         "give_up": "Du kannst jederzeit aufgeben; die bis dahin erreichten Punkte zählen.",
@@ -869,8 +868,7 @@ FORTY = {
         "undo": "Puoi annullare e ripetere tutte le mosse che vuoi, senza alcun costo.",
         "won": "Vinci quando tutte le 104 carte sono sulle basi.",
         "stalled": "Se non resta alcuna mossa consentita ({stock} e nessuna carta si può spostare), la partita "
-                   "è in stallo e finisce con il punteggio raggiunto. Puoi però ancora annullare le mosse "
-                   "e tentare un'altra strada.",
+                   "è in stallo e finisce con il punteggio raggiunto, che è definitivo.",
         "stock_done": "il mazzo è esaurito",
         "stock_done_redeals": "il mazzo è esaurito, giri compresi,",
         "give_up": "Puoi abbandonare quando vuoi: resta valido il punteggio raggiunto.",
