@@ -47,6 +47,13 @@ def check_game_number(number) -> int:
     return number
 
 
+def to_millisecond(at) -> float:
+    """An elapsed time as the game keeps it: to the millisecond, the precision
+    the move log writes (``moves.format_time``), so that replaying a save
+    reaches exactly the same clock and score."""
+    return round(check_time(at), 3)
+
+
 class Game:
     """One game: start it with ``Game.new(game_id, seed)`` or from a position."""
 
@@ -54,7 +61,7 @@ class Game:
         self.spec = start.spec
         self.start = start
         self.seed = seed
-        self.time_limit = None if time_limit is None else check_time(time_limit)
+        self.time_limit = None if time_limit is None else to_millisecond(time_limit)
         self.position = start
         self.points = 0  # points of the current line of play, before undo costs
         self.undo_costs = 0
@@ -100,7 +107,7 @@ class Game:
         return len(self.future) if self.spec.redo and self.status == PLAYING else 0
 
     def _time(self, at: Optional[float]) -> float:
-        t = self.clock if at is None else check_time(at)
+        t = self.clock if at is None else to_millisecond(at)
         if t < self.clock:
             raise IllegalMove(f"time runs forward: {t:g} s is before the last action at {self.clock:g} s")
         return t
