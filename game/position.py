@@ -119,7 +119,7 @@ class Position:
         if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
             raise InvalidPosition("'redeals' must be a whole number ≥ 0")
         turned = data.get("turned")
-        if turned is not None and turned not in spec.pile_index:
+        if turned is not None and (not isinstance(turned, str) or turned not in spec.pile_index):
             raise InvalidPosition(f"'turned' names no pile of {spec.name}: {str(turned)[:20]!r}")
         pos = cls(spec, tuple(piles), redeals)
         return pos.rules.validate(pos, turned)
