@@ -140,7 +140,7 @@ class Game:
 
         Returns the ``Change``. An illegal move raises ``IllegalMove`` with the
         reason and leaves the game exactly as it was."""
-        if isinstance(move, str):
+        if not isinstance(move, Move):  # text; parse_move refuses anything else
             move, text_at = parse_move(move)
             at = text_at if at is None else at
         t = self._time(at)
@@ -271,7 +271,10 @@ class Game:
             if "seed" in data:
                 game = cls.new(spec.id, data["seed"], time_limit=limit)
             elif isinstance(data.get("start"), dict):
-                start = {"game": spec.id, "piles": data["start"], **(data.get("start_extra") or {})}
+                extra = data.get("start_extra") or {}
+                if not isinstance(extra, dict):
+                    raise InvalidSave("'start_extra' must be an object")
+                start = {"game": spec.id, "piles": data["start"], **extra}
                 game = cls(Position.from_json(start), time_limit=limit)
             else:
                 raise InvalidSave("the save has neither a game number ('seed') nor a start position")
