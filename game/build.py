@@ -186,6 +186,8 @@ class BuildRules(Rules):
             raise IllegalMove(f"no card may be put on the {kd}")
         if ks == "foundation" and not spec.foundation_to_column:
             raise IllegalMove(f"in {spec.name} cards on the foundations stay there")
+        if ks == kd == "foundation":
+            raise IllegalMove("a card leaves a foundation only for a column")
         src = piles[s]
         if not src:
             raise IllegalMove(f"{move.src} is empty")
