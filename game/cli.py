@@ -74,6 +74,8 @@ def _read_position(path: str, game: str) -> Position:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise Refused(f"the position file is not valid JSON ({e.msg}, line {e.lineno})")
+    except RecursionError:
+        raise Refused("the position file is nested too deeply to be a position") from None
     return Position.from_json(data, game=game)
 
 
