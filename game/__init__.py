@@ -7,7 +7,9 @@
 """
 
 from .catalog import GAMES, PLAYER_GAMES, get_spec
-from .errors import BadMoveText, GameError, IllegalMove, InvalidPosition, InvalidSave, UnknownGame
+from .errors import (
+    BadMoveText, GameError, IllegalMove, InvalidChallenge, InvalidPosition, InvalidSave, UnknownGame,
+)
 from .moves import DRAW, REDEAL, Move, parse_move
 from .play import STATUSES, Game
 from .position import Position
@@ -26,5 +28,5 @@ def deal(game_id: str, seed: int) -> Position:
 __all__ = [
     "GAMES", "PLAYER_GAMES", "get_spec", "Game", "Position", "Move", "DRAW", "REDEAL",
     "parse_move", "new_game", "deal", "STATUSES", "GameError", "IllegalMove",
-    "InvalidPosition", "InvalidSave", "UnknownGame", "BadMoveText",
+    "InvalidPosition", "InvalidSave", "UnknownGame", "BadMoveText", "InvalidChallenge",
 ]

@@ -23,3 +23,7 @@ class IllegalMove(GameError):
 
 class InvalidSave(GameError):
     pass
+
+
+class InvalidChallenge(GameError):
+    """A duel link that is damaged, unknown, too big, or whose runs the rules refuse."""
