@@ -1,4 +1,4 @@
-"""The command line of CONTRACT.md: ``python -m game list | deal | play``.
+"""The command line of CONTRACT.md: ``python -m game list | deal | play | verify``.
 
 Every answer is JSON on stdout. A refused input exits 2 with
 ``{"error": "<reason>", ...}``; nothing ever prints a traceback.
@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 
+from . import duel
 from .catalog import GAMES, PLAYER_GAMES, get_spec
 from .errors import GameError
 from .moves import check_time
@@ -42,13 +43,17 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a number of seconds ≥ 0") from None
 
 
-VERBS = ("list", "deal", "play")
+VERBS = ("list", "deal", "play", "verify")
 
 
 def _parser(verb: str) -> argparse.ArgumentParser:
     p = _Parser(prog=f"python -m game {verb}")
     if verb == "list":
         p.description = "every game: id, name, deck, number of cards"
+        return p
+    if verb == "verify":
+        p.description = "replay every run of a duel link and rank the players"
+        p.add_argument("link", help="a duel token (s1.…) or a page address with ?duel=…")
         return p
     p.add_argument("game")
     if verb == "deal":
@@ -93,6 +98,8 @@ def run(argv) -> dict | list:
             {"id": s.id, "name": s.name, "deck": s.deck.name, "cards": s.deck.size}
             for s in (GAMES[g] for g in PLAYER_GAMES)
         ]
+    if verb == "verify":
+        return duel.verify(duel.decode_challenge(args.link)).to_json()
     spec = get_spec(args.game)
     if args.verb == "deal":
         return Game.new(spec.id, args.seed).start.to_json()

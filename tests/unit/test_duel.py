@@ -1,4 +1,4 @@
-"""Duel links (issue 6): encode/decode, refusals, replay, ranking.
+"""Duel links (issue 6): encode/decode, refusals, replay, ranking, CLI verify.
 
 Tokens with chosen contents are built here with ``pack``, written from the
 format in game/duel.py's docstring (not with the module's own encoder), so a
@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game
-from game import PLAYER_GAMES, Game, GameError, InvalidChallenge, duel
+from game import PLAYER_GAMES, Game, GameError, InvalidChallenge, cli, duel
 from game.duel import Challenge, Run, decode_challenge, encode_challenge, ranking, verify
 
 # --- helpers --------------------------------------------------------------------------
@@ -600,3 +600,45 @@ def test_a_typical_150_move_game_makes_a_short_link():
         assert size < 1200, (game_id, actions, size)
     two = link(("Ann", playout("reloaded", 7, 150, 600)), ("Bea", playout("reloaded", 7, 150, 600, random.Random(2))))
     assert len(two) < 2000
+
+
+# --- command line --------------------------------------------------------------------------
+
+
+def cli_json(capsys, *argv):
+    code = cli.main(list(argv))
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_cli_verify(capsys):
+    bea, ann = solitario_runs(None)
+    token = encode_challenge([bea, ann])
+    code, out = cli_json(capsys, "verify", token)
+    assert code == 0
+    seed = verify(token).ranking.rematch
+    assert out == {
+        "game": "solitario", "seed": 2, "time_limit": None,
+        "players": [
+            {"name": "Bea", "score": 15, "status": "resigned", "moves": 2, "final_score_move": 2},
+            {"name": "Ann", "score": 15, "status": "resigned", "moves": 1, "final_score_move": 1},
+        ],
+        "ranking": ["Ann", "Bea"],
+        "rematch": {"seed": seed},
+    }
+    assert cli_json(capsys, "verify", f"https://example.org/index.html?duel={token}") == (0, out)
+
+
+def test_cli_verify_refuses_bad_links(capsys, token):
+    for bad in (token[:-5], "s2." + token[3:], "nonsense", pack(payload([{"n": "Ann", "m": "t1>f1", "t": [1]}]))):
+        code, out = cli_json(capsys, "verify", bad)
+        assert code == 2 and list(out) == ["error"] and out["error"]
+    code, out = cli_json(capsys, "verify")
+    assert code == 2 and "link" in out["error"]
+
+
+def test_cli_verify_as_a_program(token):
+    done = subprocess.run([sys.executable, "-m", "game", "verify", token], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout)["players"][0]["name"] == "Ann"
+    done = subprocess.run([sys.executable, "-m", "game", "verify", token[:30]], capture_output=True, text=True)
+    assert done.returncode == 2 and "error" in json.loads(done.stdout)
