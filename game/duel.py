@@ -387,6 +387,8 @@ def _unpack(token: str) -> dict:
         payload = json.loads(data.decode("utf-8"), object_pairs_hook=_no_repeats, parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError) as e:
         raise InvalidChallenge(f"the duel link's contents are not readable: {str(e)[:80]}") from None
+    except RecursionError:
+        raise InvalidChallenge("the duel link's contents are not readable: nested too deeply") from None
     if not isinstance(payload, dict):
         raise InvalidChallenge("the duel link's contents are not a duel")
     return payload

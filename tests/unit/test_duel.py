@@ -389,6 +389,40 @@ def test_unreadable_contents_are_refused():
     refused(pack(None, raw=b"[1, 2]"), "not a duel")
     refused(pack(None, raw=b'{"g": "solitario", "g": "reloaded", "l": 300, "r": [], "s": 1}'), "twice")
     refused(pack(None, raw=b'{"g": "solitario", "l": NaN, "r": [], "s": 1}'), "not readable")
+    refused(pack(None, raw=b'{"g":' + b"[" * 100_000 + b"]" * 100_000 + b"}"), "nested too deeply")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("glrsnmtx"), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(["g", "l", "r", "s", "n", "m", "t", None]), value=json_values)
+def test_any_contents_are_read_or_refused_never_crash(field, value):
+    run = {"n": "Ann", "m": "t5>f1", "t": [30]}
+    if field is None:
+        data = value
+    elif field in "nmt":
+        data = payload([{**run, field: value}])
+    else:
+        data = {**payload([run]), field: value}
+    try:
+        decode_challenge(pack(data))
+    except InvalidChallenge:
+        pass
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=60))
+def test_any_text_is_read_or_refused_never_crash(text):
+    for candidate in (text, "s1." + text, "?duel=" + text):
+        try:
+            decode_challenge(candidate)
+        except InvalidChallenge:
+            pass
 
 
 # --- links in addresses ----------------------------------------------------------------
