@@ -78,6 +78,7 @@ class Game:
         self.status = PLAYING
         self.end_time: Optional[float] = None
         self._update_status(0.0)
+        self.expire(0.0)  # a time limit of 0 s is over at once, as a reloaded save says
 
     @classmethod
     def new(cls, game_id: str, seed: int, time_limit: Optional[float] = None) -> "Game":
