@@ -137,5 +137,7 @@ def main(argv=None) -> int:
         return int(e.code or 0)
     except Exception as e:  # a bug: still no traceback on screen
         out, code = {"error": f"internal error: {type(e).__name__}: {e}"}, 1
-    print(json.dumps(out, ensure_ascii=False))
+    # ASCII JSON (non-ASCII as \u escapes) prints under any stdout encoding:
+    # a pipe on Windows or a latin-1 locale would otherwise crash on '≥'.
+    print(json.dumps(out))
     return code
