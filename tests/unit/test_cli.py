@@ -8,6 +8,7 @@ traceback. Expected numbers come from RULES.md, worked out by hand.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -41,11 +42,11 @@ class Result:
         return json.loads(self.out)
 
 
-def cli(*args: str, stdin: str | None = None) -> Result:
+def cli(*args: str, stdin: str | None = None, env: dict | None = None) -> Result:
     proc = subprocess.run(
         [sys.executable, "-m", "game", *args],
         cwd=ROOT, input=stdin if stdin is not None else "", capture_output=True,
-        text=True, encoding="utf-8", timeout=120,
+        text=True, encoding="utf-8", timeout=120, env=env,
     )
     return Result(proc)
 
@@ -389,3 +390,12 @@ def test_refused_input(case, refusals, files):
     if REFUSALS[case][:1] == ["play"] and "index" in out:
         assert set(out) == {"error", "index", "move"}
         assert REFUSALS[case][4 + out["index"]] == out["move"]
+
+
+def test_refusal_prints_on_a_stdout_that_is_not_utf8():
+    """The answer is JSON whatever the stdout encoding (a pipe on Windows,
+    a latin-1 locale): the '≥' of this message must not crash the print."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    r = cli("play", "reloaded", "--seed", "1", "--at", "-1", env=env)
+    out = check_refused(r)
+    assert "≥" in out["error"]
