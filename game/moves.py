@@ -81,7 +81,15 @@ def with_time(text: str, at: Optional[float]) -> str:
     return text if at is None else f"{text}@{format_time(at)}"
 
 
+MAX_SECONDS = 999_999_999  # what the move text's @time can carry (9 digits)
+
+
 def check_time(at) -> float:
-    if isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at) or at < 0:
-        raise BadMoveText(f"elapsed time must be a number of seconds ≥ 0, not {at!r}")
+    if (
+        isinstance(at, bool)
+        or not isinstance(at, (int, float))
+        or not math.isfinite(at)
+        or not 0 <= at <= MAX_SECONDS
+    ):
+        raise BadMoveText(f"elapsed time must be a number of seconds from 0 to {MAX_SECONDS}, not {str(at)[:24]!r}")
     return float(at)
