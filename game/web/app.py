@@ -1,25 +1,46 @@
-"""Start the game in the page: deal, draw the board, hide the loading screen.
+"""The controller: reads the address, deals, and connects board, input, HUD,
+picker and panels to the engine. Runs in Pyodide (index.html calls ``start``).
 
-Runs in Pyodide under PyScript (index.html calls ``start``). The board's
-markup is the contract the end-to-end tests read: every pile is an element
-with ``data-pile``, every card an element with ``data-card`` (lower case when
-face down) and ``data-face``, in order bottom to top; the board carries
-``data-status``.
+Flow of a move: input picks a move -> ``App.play`` asks the engine (which
+refuses with a reason or applies it) -> the board re-parents only the cards
+that moved -> the HUD and the status are updated. The board root carries
+``data-status`` (playing, won, stalled, time-up, resigned).
 """
 
 from __future__ import annotations
 
 import json
+import random
 
 import js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document
+from pyscript.ffi import is_none
 
-from game import new_game
+from game import DRAW, REDEAL, Game, GameError, Move, Position, new_game
+from game.catalog import PLAYER_GAMES, get_spec
 
-from .layout import CardView, PileView, board_view
+from . import url
+from .board import FACE_SETS, Board
+from .cues import cue_text
+from .hud import Clock, Hud
+from .input import Input, Pick
+from .layout import plan
+from .panels import fill_end, fill_rules
+from .picker import Picker
+from .texts.cards import card_name
+from .texts.games import game_name
+from .texts.ui import LANGUAGES, pick_language, t
 
-GAME_ID = "reloaded"
-SEED = 1
+RANDOM_DEALS = 1_000_000  # random deals are numbered below this, to stay easy to share
+STORAGE_KEY = "solitaire.settings"
+TICK_MS = 250
+TOAST_MS = 2800
+BACKS = ("blue", "red")
+
+
+def by_id(name: str):
+    return document.getElementById(name)
 
 
 def _boot(method: str, *args) -> None:
@@ -28,82 +49,581 @@ def _boot(method: str, *args) -> None:
         getattr(boot, method)(*args)
 
 
-def card_element(card: CardView):
-    node = document.createElement("div")
-    node.className = "card " + ("up" if card.face_up else "down") + (" red" if card.red else "")
-    node.dataset.card = card.code
-    node.dataset.face = "up" if card.face_up else "down"
-    node.setAttribute("aria-label", card.label)
-    node.style.setProperty("--fan", str(round(card.offset, 3)))
-    if card.face_up:
-        rank = document.createElement("span")
-        rank.className = "rank"
-        rank.textContent = card.rank_text
-        suit = document.createElement("span")
-        suit.className = "suit"
-        suit.textContent = card.suit_symbol
-        pip = document.createElement("span")
-        pip.className = "pip"
-        pip.textContent = card.suit_symbol
-        node.append(rank, suit, pip)
-    return node
+class App:
+    def __init__(self):
+        self.proxies = []
+        self.settings = self.load_settings()
+        self.lang = "en"
+        self.board = Board(by_id("board"))
+        self.board.faces = self.settings.get("faces", "napoletane")
+        self.board.back = self.settings.get("back", "blue")
+        self.input = Input(self)
+        self.hud = Hud(
+            score=self.q('[data-hud="score"]'), time=self.q('[data-hud="time"]'),
+            moves=self.q('[data-hud="moves"]'), bonus=self.q('[data-hud="bonus"]'),
+            bonus_box=by_id("hud-bonus"), undo=by_id("btn-undo"), undo_count=by_id("undo-count"),
+            redo=by_id("btn-redo"), time_label=by_id("hud-time-label"),
+        )
+        self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), self.choose)
+        self.game: Game | None = None
+        self.seed = None
+        self.start_position = None  # the position a ?position= game started from
+        self.time_limit = None
+        self.clock = None
+        self.compound: list[int] = []  # game.moves after each stock-direct pair
+        self.redo_pairs: list[int] = []  # len(game.future) after undoing such a pair
+        self.toast_timer = None
+        self.resize_timer = None
+
+    # --- helpers -------------------------------------------------------------------------
+    @staticmethod
+    def q(selector: str):
+        return document.querySelector(selector)
+
+    def proxy(self, fn):
+        p = create_proxy(fn)
+        self.proxies.append(p)
+        return p
+
+    def on(self, target, event: str, fn) -> None:
+        target.addEventListener(event, self.proxy(fn))
+
+    def now(self) -> float:
+        at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0
+        return max(at, self.game.clock if self.game else 0.0)
+
+    @property
+    def playing(self) -> bool:
+        return self.game is not None and self.game.status == "playing"
+
+    # --- settings -----------------------------------------------------------------------
+    @staticmethod
+    def load_settings() -> dict:
+        try:
+            raw = js.window.localStorage.getItem(STORAGE_KEY)
+            data = json.loads(raw) if raw else {}
+            return data if isinstance(data, dict) else {}
+        except Exception:  # storage blocked (private window, sandboxed iframe) or damaged
+            return {}
+
+    def save_settings(self) -> None:
+        try:
+            js.window.localStorage.setItem(STORAGE_KEY, json.dumps(self.settings))
+        except Exception:
+            pass
+
+    # --- start -----------------------------------------------------------------------------
+    def start(self) -> None:
+        request = url.parse_query(str(js.window.location.search), LANGUAGES)
+        lang = request.lang or self.settings.get("lang")
+        if lang not in LANGUAGES:
+            lang = pick_language(list(js.navigator.languages or [js.navigator.language or "en"]))
+        self.lang = lang
+        self.wire()
+        self.apply_language(lang, save=False)
+        notices = [self.notice_text(n) for n in request.notices]
+        self.start_game(request.game, request.seed, request.position, request.time_limit, notices)
+
+    def notice_text(self, notice) -> str:
+        text = t(self.lang, notice.key, **notice.params)
+        return f"{text} ({notice.detail})" if notice.detail else text
+
+    def wire(self) -> None:
+        board = by_id("board")
+        handlers = js.Object.new()
+        handlers.tap = self.proxy(self.guard(self.input.tap))
+        handlers.double = self.proxy(self.guard(self.input.double))
+        handlers.grab = self.proxy(self.guard(self.grab))
+        handlers.drop = self.proxy(self.guard(self.input.drop))
+        handlers.cancel = self.proxy(self.guard(self.input.cancel))
+        self.table = js.SolTable.attach(board, handlers)
+        buttons = {
+            "btn-games": self.open_picker, "btn-new": self.new_deal, "btn-restart": self.restart,
+            "btn-giveup": self.ask_give_up, "btn-undo": self.undo, "btn-redo": self.redo,
+            "btn-rules": self.open_rules, "btn-settings": self.open_settings,
+            "notice-close": self.close_notice, "end-new": self.new_deal, "end-restart": self.restart,
+            "end-other": self.open_picker, "end-close": lambda: by_id("end-dialog").close(),
+            "confirm-yes": self.give_up, "confirm-no": lambda: by_id("confirm-dialog").close(),
+        }
+        for name, fn in buttons.items():
+            handler = self.guard(lambda event=None, fn=fn: fn())
+            self.on(by_id(name), "click", handler)
+        for dialog in ("picker", "rules-dialog", "settings-dialog"):
+            for close in document.querySelectorAll(f"#{dialog} [data-close]"):
+                self.on(close, "click", lambda e, d=dialog: by_id(d).close())
+        self.on(by_id("lang-select"), "change", self.guard(lambda e: self.apply_language(e.target.value)))
+        self.on(by_id("settings-dialog"), "change", self.guard(self.settings_changed))
+        self.on(document, "keydown", self.guard(self.keydown))
+        self.on(js.window, "resize", self.guard(lambda e: self.schedule_relayout()))
+        js.setInterval(self.proxy(self.guard(lambda: self.tick())), TICK_MS)
+        # A read-only hook for tests and pages that embed the game.
+        hook = js.Object.new()
+        hook.state = self.proxy(lambda: to_js(self.state(), dict_converter=js.Object.fromEntries))
+        js.window.solitaire = hook
+
+    def guard(self, fn):
+        """Event handlers never let an exception reach the page: it becomes a notice."""
+        def run(*args):
+            try:
+                return fn(*args)
+            except GameError as e:
+                self.show_toast(cue_text(self.lang, str(e)))
+            except Exception as e:  # a bug: say so plainly, keep the page alive
+                js.console.warn(f"solitaire: {type(e).__name__}: {e}")
+                self.show_notice(t(self.lang, "error.unexpected", detail=f"{type(e).__name__}: {e}"))
+            return None
+        return run
+
+    # --- games ----------------------------------------------------------------------------
+    def make_game(self, game_id, seed, position, limit, notices):
+        """A game for the request; a bad part becomes a notice and a playable default."""
+        if position is not None:
+            try:
+                pos = Position.from_json(position)
+                self.start_position = pos.to_json()
+                return Game(pos, time_limit=limit), None
+            except GameError as e:
+                notices.append(f"{t(self.lang, 'error.bad_position')} ({e})")
+            except Exception as e:
+                notices.append(f"{t(self.lang, 'error.bad_position')} ({type(e).__name__})")
+        self.start_position = None
+        if game_id not in PLAYER_GAMES:
+            game_id = url.DEFAULT_GAME
+        if seed is None:
+            seed = random.randrange(1, RANDOM_DEALS)
+        try:
+            return new_game(game_id, seed, time_limit=limit), seed
+        except GameError as e:
+            notices.append(str(e))
+            seed = random.randrange(1, RANDOM_DEALS)
+            return new_game(game_id, seed), seed
+
+    def start_game(self, game_id, seed=None, position=None, limit=None, notices=None) -> None:
+        notices = list(notices or [])
+        _boot("stage", t(self.lang, "loading.dealing"), 96, 99)
+        game, seed = self.make_game(game_id, seed, position, limit, notices)
+        self.game, self.seed, self.time_limit = game, seed, game.time_limit
+        self.compound, self.redo_pairs = [], []
+        self.input.selection = self.input.dragging = None
+        if getattr(self, "table", None) is not None:
+            self.table.reset()
+        for d in ("end-dialog", "confirm-dialog"):
+            if by_id(d).open:
+                by_id(d).close()
+        self.stop_celebration()
+        board = self.board
+        root = by_id("board")
+        layout = plan(game.spec, *self.board_space())
+        board.deal(game.spec, self.piles(), layout, self.turned_pile())
+        board.set_language(self.lang)
+        board.set_stock_state(self.can_redeal())
+        root.dataset.seed = "" if seed is None else str(seed)
+        root.hidden = False
+        self.clock = Clock(js.performance.now())
+        self.hud.reset(game, self.lang)
+        self.refresh_titles()
+        self.update_url()
+        self.update_status()
+        self.hud.update(game, 0.0)
+        by_id("settings-faces").hidden = not board.italian
+        _boot("done")
+        # The board's top may move once the header has its words: place again.
+        self.relayout()
+        if notices:
+            self.show_notice(" ".join(notices))
+        else:
+            self.close_notice()
+        js.performance.mark("interactive")
+        if not self.playing:
+            self.finish()
+
+    def piles(self) -> dict:
+        names = self.game.spec.pile_names
+        return {names[i]: p for i, p in enumerate(self.game.position.piles)}
+
+    def turned_pile(self):
+        w = self.game.position.waiting
+        return None if w is None else self.game.spec.pile_names[w]
+
+    def can_redeal(self) -> bool:
+        return any(m == REDEAL for m in self.game.legal_moves())
+
+    def update_url(self) -> None:
+        if self.start_position is not None:
+            query = url.position_query(self.start_position, time_limit=self.time_limit)
+        else:
+            query = url.deal_query(self.game.spec.id, self.seed, time_limit=self.time_limit)
+        try:
+            js.history.replaceState(js.history.state, "", query)
+        except Exception:
+            pass
+
+    def refresh_titles(self) -> None:
+        game = self.game
+        name = game_name(self.lang, game.spec.id)
+        by_id("game-title").textContent = name
+        info = t(self.lang, "app.deal_info", number=self.seed) if self.seed is not None else ""
+        by_id("deal-info").textContent = info
+        document.title = f"{name} \u2013 {t(self.lang, 'app.title')}"
+
+    def choose(self, game_id: str, seed) -> None:
+        self.start_game(game_id, seed, limit=self.time_limit)
+
+    def new_deal(self) -> None:
+        self.start_game(self.game.spec.id, None, limit=self.time_limit)
+
+    def restart(self) -> None:
+        if self.start_position is not None:
+            self.start_game(self.game.spec.id, None, self.start_position, self.time_limit)
+        else:
+            self.start_game(self.game.spec.id, self.seed, limit=self.time_limit)
+
+    # --- moves ------------------------------------------------------------------------------
+    def grab(self, pile, index):
+        spec = self.input.grab(pile, index)
+        if spec is None:
+            return None
+        return js.Array.of(*spec)
+
+    def play(self, move, shake=None) -> bool:
+        if not self.playing:
+            return False
+        try:
+            change = self.game.play(move, self.now())
+        except GameError as e:
+            self.refuse(e, shake)
+            return False
+        self.redo_pairs = []
+        self.after_action()
+        self.announce_change(change)
+        return True
+
+    def play_from_stock(self, dst: str) -> bool:
+        """The stock's top card straight to ``dst``: a draw and ``waste>dst``,
+        made only if both are legal, and taken back by one undo."""
+        game = self.game
+        waste_move = Move("waste", dst)
+        try:
+            after, _ = game.position.apply(DRAW)
+            after.apply(waste_move)
+        except GameError as e:
+            self.refuse(e, None)
+            return False
+        at = self.now()
+        game.play(DRAW, at)
+        change = game.play(waste_move, at)
+        self.compound.append(game.moves)
+        self.redo_pairs = []
+        self.after_action()
+        self.announce_change(change)
+        return True
+
+    def stock(self) -> None:
+        if not self.playing:
+            return
+        if self.game.spec.rules == "retinue":
+            self.play(DRAW)  # the engine explains that there is no stock
+            return
+        self.play(DRAW if self.board.codes("stock") else REDEAL, shake=("stock", 0))
+
+    def undo(self) -> None:
+        game = self.game
+        if game.spec.undo_depth == 0 or not game.undo_steps:
+            try:
+                game.undo(self.now())
+            except GameError as e:
+                self.refuse(e, None)
+            return
+        pair = bool(self.compound) and self.compound[-1] == game.moves and game.undo_steps >= 2
+        game.undo(self.now())
+        if pair:
+            game.undo(self.now())
+            self.compound.pop()
+            self.redo_pairs.append(len(game.future))
+        self.compound = [c for c in self.compound if c <= game.moves]
+        self.input.deselect()
+        self.after_action()
+        self.say("status.undone")
+
+    def redo(self) -> None:
+        game = self.game
+        if not game.redo_steps:
+            try:
+                game.redo(self.now())
+            except GameError as e:
+                self.refuse(e, None)
+            return
+        pair = bool(self.redo_pairs) and self.redo_pairs[-1] == len(game.future) and game.redo_steps >= 2
+        game.redo(self.now())
+        if pair:
+            game.redo(self.now())
+            self.redo_pairs.pop()
+            self.compound.append(game.moves)
+        self.input.deselect()
+        self.after_action()
+        self.say("status.redone")
+
+    def after_action(self) -> None:
+        self.board.sync(self.piles(), self.turned_pile())
+        self.board.set_stock_state(self.can_redeal())
+        self.update_status()
+        self.hud.update(self.game, self.now())
+        if not self.playing:
+            self.finish()
+
+    def refuse(self, error, shake) -> None:
+        self.show_toast(cue_text(self.lang, str(error), self.name_card))
+        if shake is not None:
+            pile, index = shake
+            if pile in self.board.pile_els:
+                self.board.shake(pile, index)
+
+    def name_card(self, code: str) -> str:
+        try:
+            return card_name(self.lang, code, self.game.spec.deck.name)
+        except ValueError:
+            return code
+
+    # --- the end -----------------------------------------------------------------------------
+    def update_status(self) -> None:
+        by_id("board").dataset.status = self.game.status
+
+    def ask_give_up(self) -> None:
+        if not self.playing:
+            return
+        by_id("confirm-title").textContent = t(self.lang, "confirm.give_up_title")
+        by_id("confirm-body").textContent = t(self.lang, "confirm.give_up_body",
+                                              score=self.game.score(self.now()))
+        by_id("confirm-dialog").showModal()
+
+    def give_up(self) -> None:
+        by_id("confirm-dialog").close()
+        if self.playing:
+            self.game.resign(self.now())
+            self.after_action()
+
+    def tick(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        if self.playing:
+            at = self.now()
+            if game.expire(at):
+                self.after_action()
+                return
+            self.hud.update(game, at)
+
+    def finish(self) -> None:
+        game = self.game
+        self.input.deselect()
+        self.clock.stop(js.performance.now())
+        self.update_status()
+        self.hud.update(game, game.end_time or game.clock)
+        self.show_end()
+        if game.status == "won":
+            self.celebrate()
+
+    def show_end(self) -> None:
+        game = self.game
+        dialog = by_id("end-dialog")
+        dialog.dataset.status = game.status
+        fill_end(by_id("end-title"), by_id("end-body"), self.lang, game, game.score())
+        if not dialog.open:
+            dialog.showModal()
+            by_id("end-new").focus()
+
+    def celebrate(self) -> None:
+        layer = by_id("celebrate")
+        frame = document.createDocumentFragment()
+        colours = ("#e8c65a", "#c8102e", "#f4f1e8", "#3c64a6", "#5fbf7f", "#f08a24")
+        rng = random.Random()
+        for i in range(70):
+            bit = document.createElement("span")
+            style = bit.style
+            style.setProperty("--x", f"{rng.uniform(0, 100):.1f}vw")
+            style.setProperty("--drift", f"{rng.uniform(-18, 18):.1f}vw")
+            style.setProperty("--delay", f"{rng.uniform(0, 1.4):.2f}s")
+            style.setProperty("--dur", f"{rng.uniform(2.4, 4.2):.2f}s")
+            style.setProperty("--spin", f"{rng.choice((-1, 1)) * rng.randint(360, 1080)}deg")
+            style.setProperty("--c", colours[i % len(colours)])
+            frame.append(bit)
+        layer.replaceChildren(frame)
+        layer.hidden = False
+        layer.classList.add("party")
+
+    def stop_celebration(self) -> None:
+        layer = by_id("celebrate")
+        layer.classList.remove("party")
+        layer.replaceChildren()
+        layer.hidden = True
+
+    # --- words --------------------------------------------------------------------------------
+    def apply_language(self, lang: str, save: bool = True) -> None:
+        if lang not in LANGUAGES:
+            return
+        self.lang = lang
+        document.documentElement.lang = lang
+        for node in document.querySelectorAll("[data-t]"):
+            node.textContent = t(lang, node.dataset.t)
+        for node in document.querySelectorAll("[data-t-label]"):
+            node.setAttribute("aria-label", t(lang, node.dataset.tLabel))
+        for node in document.querySelectorAll("[data-t-title]"):
+            node.title = t(lang, node.dataset.tTitle)
+        by_id("lang-select").value = lang
+        self.board.set_language(lang)
+        if self.game is not None:
+            self.hud.reset(self.game, lang)
+            self.hud.update(self.game, self.now())
+            self.refresh_titles()
+            if by_id("rules-dialog").open:
+                fill_rules(by_id("rules-title"), by_id("rules-body"), lang, self.game.spec.id)
+            if by_id("end-dialog").open:
+                self.show_end()
+            if by_id("picker").open:
+                self.picker.open(lang, self.game.spec.id)
+            self.schedule_relayout()
+        if save:
+            self.settings["lang"] = lang
+            self.save_settings()
+
+    def show_toast(self, text: str) -> None:
+        toast = by_id("toast")
+        toast.textContent = text
+        toast.classList.add("show")
+        if self.toast_timer is not None:
+            js.clearTimeout(self.toast_timer)
+        self.toast_timer = js.setTimeout(self._hide_toast, TOAST_MS)
+
+    def _hide_toast_now(self) -> None:
+        by_id("toast").classList.remove("show")
+        self.toast_timer = None
+
+    @property
+    def _hide_toast(self):
+        if not hasattr(self, "_hide_toast_proxy"):
+            self._hide_toast_proxy = self.proxy(self._hide_toast_now)
+        return self._hide_toast_proxy
+
+    def say(self, key: str, **params) -> None:
+        """Tell screen readers what happened (a polite live region)."""
+        by_id("live").textContent = t(self.lang, key, **params)
+
+    def announce_pick(self, pick: Pick) -> None:
+        code = self.board.codes(pick.pile)[pick.index]
+        key = "status.picked_up_run" if pick.count > 1 else "status.picked_up"
+        self.say(key, card=self.name_card(code))
+
+    def announce_change(self, change) -> None:
+        move = change.move
+        if move.is_stock_action:
+            if move == REDEAL:
+                self.say("status.turned_over")
+            elif change.cards:
+                self.say("status.drawn", card=self.name_card(change.cards[-1]))
+            return
+        pile = self.board.pile_els[move.dst].getAttribute("aria-label").split(",")[0]
+        self.say("status.moved", card=self.name_card(change.cards[0]), pile=pile)
+
+    def show_notice(self, text: str) -> None:
+        by_id("notice-text").textContent = text
+        by_id("notice").hidden = False
+
+    def close_notice(self) -> None:
+        by_id("notice").hidden = True
+
+    # --- panels --------------------------------------------------------------------------------
+    def open_picker(self) -> None:
+        for d in ("end-dialog", "rules-dialog", "settings-dialog"):
+            if by_id(d).open:
+                by_id(d).close()
+        self.picker.open(self.lang, self.game.spec.id)
+
+    def open_rules(self) -> None:
+        fill_rules(by_id("rules-title"), by_id("rules-body"), self.lang, self.game.spec.id)
+        by_id("rules-dialog").showModal()
+
+    def open_settings(self) -> None:
+        faces = self.board.faces if self.board.faces in FACE_SETS else FACE_SETS[0]
+        for node in document.querySelectorAll('#settings-dialog input[name="faces"]'):
+            node.checked = node.value == faces
+        for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
+            node.checked = node.value == self.board.back
+        by_id("settings-dialog").showModal()
+
+    def settings_changed(self, event) -> None:
+        target = event.target
+        if target.name == "faces" and target.value in FACE_SETS:
+            self.settings["faces"] = target.value
+        elif target.name == "back" and target.value in BACKS:
+            self.settings["back"] = target.value
+        else:
+            return
+        self.board.set_art(self.settings.get("faces", self.board.faces), self.settings.get("back", self.board.back))
+        self.save_settings()
+
+    # --- keyboard and size ---------------------------------------------------------------------------
+    def keydown(self, event) -> None:
+        target = event.target
+        if event.altKey or event.metaKey or event.defaultPrevented:
+            return
+        if not is_none(target.closest("dialog, input, select, textarea")):
+            return
+        key = event.key
+        in_board = not is_none(target.closest("#board"))
+        if key in ("Enter", " ") and not in_board:
+            return  # buttons and links keep their own keys
+        if self.input.key(key, bool(event.ctrlKey), in_board):
+            event.preventDefault()
+
+    def board_space(self) -> tuple[float, float]:
+        root = by_id("board")
+        width = float(document.documentElement.clientWidth)
+        top = float(root.getBoundingClientRect().top) + float(js.window.scrollY)
+        height = float(js.window.innerHeight) - top - 4
+        return width, max(height, 240.0)
+
+    def schedule_relayout(self) -> None:
+        if self.resize_timer is not None:
+            js.clearTimeout(self.resize_timer)
+        if not hasattr(self, "_relayout_proxy"):
+            self._relayout_proxy = self.proxy(self.guard(self.relayout))
+        self.resize_timer = js.setTimeout(self._relayout_proxy, 90)
+
+    def relayout(self) -> None:
+        self.resize_timer = None
+        if self.game is None:
+            return
+        layout = plan(self.game.spec, *self.board_space())
+        if layout != self.board.layout:
+            self.board.relayout(layout)
+
+    # --- test hook ----------------------------------------------------------------------------------
+    def state(self) -> dict:
+        game = self.game
+        if game is None:
+            return {}
+        return {
+            "game": game.spec.id,
+            "seed": self.seed,
+            "status": game.status,
+            "score": game.score(self.now()),
+            "moves": game.moves,
+            "undo": game.undo_steps,
+            "redo": game.redo_steps,
+            "lang": self.lang,
+            "position": game.position.to_json(),
+            "legal": [str(m) for m in game.legal_moves()],
+        }
 
 
-def pile_element(pile: PileView):
-    node = document.createElement("div")
-    node.className = f"pile {pile.kind}" + (" empty" if not pile.cards else "")
-    node.dataset.pile = pile.id
-    node.setAttribute("role", "group")
-    node.setAttribute("aria-label", pile.label)
-    if pile.fanned:
-        node.style.setProperty("--depth", str(round(pile.depth, 3)))
-    for card in pile.cards:
-        node.append(card_element(card))
-    return node
+APP = None
 
 
-def render(board, rows: list[list[PileView]]) -> None:
-    cols = max(len(row) for row in rows)
-    board.style.setProperty("--cols", str(cols))
-    frame = document.createDocumentFragment()
-    for row in rows:
-        row_node = document.createElement("div")
-        row_node.className = "row " + ("columns" if row[0].kind == "column" else "top")
-        placed_foundations = False
-        for pile in row:
-            node = pile_element(pile)
-            if pile.kind == "foundation" and not placed_foundations:
-                # Foundations line up on the right, over the last columns.
-                count = sum(1 for p in row if p.kind == "foundation")
-                node.style.gridColumnStart = str(max(1, cols - count + 1))
-                placed_foundations = True
-            row_node.append(node)
-        frame.append(row_node)
-    board.replaceChildren(frame)
-
-
-def start(game_id: str = GAME_ID, seed: int = SEED) -> None:
-    _boot("stage", "Dealing the cards\u2026", 96, 99)
-    board = document.getElementById("board")
+def start() -> None:
+    global APP
     try:
-        game = new_game(game_id, seed=seed)
-        position = game.position.to_json()
-        if isinstance(position, str):
-            position = json.loads(position)
-        rows = board_view(position, game.spec.pile_names)
-        render(board, rows)
+        APP = App()
+        APP.start()
     except Exception as exc:
         _boot("fail", f"{type(exc).__name__}: {exc}")
         raise
-    board.dataset.game = game_id
-    board.dataset.seed = str(seed)
-    board.dataset.status = "playing"
-    board.hidden = False
-    title = document.getElementById("game-title")
-    if title is not None:
-        title.textContent = game.spec.name
-    info = document.getElementById("deal-info")
-    if info is not None:
-        info.textContent = f"Game {seed}"
-    _boot("done")
-    js.performance.mark("interactive")

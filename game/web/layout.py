@@ -1,108 +1,274 @@
-"""What the board shows, worked out without the browser.
+"""Where every pile and card goes on a board of a given size, in pixels.
 
-``board_view`` turns a position (CONTRACT.md JSON form) into rows of piles and
-the cards in each, with the labels and fan offsets the page needs. It is plain
-Python so CPython tests can check it; ``app`` only copies it into the DOM.
+Plain Python, no browser: CPython tests check it at phone and desktop sizes.
+``board.py`` only copies these numbers into the page.
+
+``plan(spec, width, height)`` places the piles for the space the page gives
+the board; ``Layout.offsets`` places the cards of one pile inside its pile
+element. Tableau columns compress their fan so that they end above the
+bottom of the board, down to a minimum at which every card's corner index
+still shows; beyond that the board grows (and the page scrolls).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Optional
 
-from game.cards import RED_SUITS, is_face_down
+from game.cards import is_face_down
 
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_TEXT = {"T": "10"}
-RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
+RATIO = 1.4  # card height / width (the card artwork is 250 x 350)
+MAX_CARD_W = 128.0
+MIN_CARD_W = 20.0
+COMPACT_BELOW = 64.0  # narrower cards show the big corner index instead of the artwork
+# Fan steps in card heights: face-down cards overlap more than face-up ones.
+FAN_DOWN, FAN_DOWN_MIN = 0.10, 0.045
+FAN_UP, FAN_UP_MIN = 0.28, 0.13
+FAN_UP_COMPACT = 0.34  # the big index of compact cards wants a taller strip
+TIGHT_BELOW = 0.25  # a tighter fan hides the artwork's index: show a strip index
+# Fan room the columns are planned for, in card heights below the top row.
+COLUMN_ROOM = 2.8
+WASTE_FAN = 3  # Solitario shows the last three cards drawn side by side
+WASTE_STEP = 0.28  # in card widths
+RETINUE_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
+RETINUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RETINUE_STEP = 0.24  # placed cards' fan, in card widths (beside) or heights (below)
+STACK_STEP = 1.5  # px between cards of a face-down stack, up to STACK_SHOW of them
+STACK_SHOW = 3
 
-# Fan offsets in card heights: face-down cards overlap more than face-up ones.
-FAN_DOWN = 0.09
-FAN_UP = 0.24
-
-
-@dataclass(frozen=True)
-class CardView:
-    code: str  # as in the position: lower case when face down
-    face_up: bool
-    offset: float  # distance from the pile's top edge, in card heights
-
-    @property
-    def red(self) -> bool:
-        return self.code[-1].upper() in RED_SUITS
-
-    @property
-    def rank_text(self) -> str:
-        rank = self.code[0].upper()
-        return RANK_TEXT.get(rank, rank)
-
-    @property
-    def suit_symbol(self) -> str:
-        return SUIT_SYMBOLS[self.code[-1].upper()]
-
-    @property
-    def label(self) -> str:
-        if not self.face_up:
-            return "face-down card"
-        rank = self.code[0].upper()
-        return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[self.code[-1].upper()]}"
+DIRECTIONS = ("left", "right", "up", "down")
 
 
 @dataclass(frozen=True)
-class PileView:
-    id: str
-    kind: str  # stock | waste | foundation | column
-    fanned: bool
-    cards: tuple[CardView, ...] = field(default_factory=tuple)
+class Slot:
+    """A pile's element on the board: its box, its place in the rows and its kind."""
+
+    pile: str
+    kind: str  # stock | waste | foundation | column | retinue
+    x: float
+    y: float
+    w: float
+    h: float  # the element's height; columns: the room down to the board's bottom
+    row: int
+    label: str = ""  # retinue: the rank the pile is labelled with
+
+
+@dataclass(frozen=True)
+class Layout:
+    card_w: float
+    card_h: float
+    gap: float
+    width: float
+    height: float
+    slots: dict
+    compact: bool = False
+    label_h: float = 0.0  # retinue: the height of a pile's label
+    retinue_mode: str = ""  # retinue: "beside" or "below" (where placed cards go)
+    waste_fan: int = 1
 
     @property
-    def label(self) -> str:
-        names = {"stock": "Stock", "waste": "Waste"}
-        if self.kind in names:
-            name = names[self.kind]
-        elif self.kind == "foundation":
-            name = f"Foundation {self.id[1:]}"
+    def order(self) -> tuple[str, ...]:
+        """Pile ids in reading order: row by row, left to right."""
+        return tuple(s.pile for s in sorted(self.slots.values(), key=lambda s: (s.row, s.x)))
+
+    # --- cards inside a pile ---------------------------------------------------
+    def offsets(self, pile: str, codes, turned: bool = False) -> list[tuple[float, float]]:
+        """(x, y) of each card of ``pile`` (bottom to top) inside its element.
+
+        ``turned`` (Royal Retinue): this pile holds the face-up card to move."""
+        slot = self.slots[pile]
+        n = len(codes)
+        if slot.kind == "column":
+            return self._column(slot, codes)
+        if slot.kind == "retinue":
+            return self._retinue(codes, turned)
+        if slot.kind == "waste" and self.waste_fan > 1:
+            shown = min(n, self.waste_fan)
+            step = self.card_w * WASTE_STEP
+            return [(max(0, i - (n - shown)) * step, 0.0) for i in range(n)]
+        if slot.kind == "stock":
+            return [(self._stack(i, n), self._stack(i, n)) for i in range(n)]
+        return [(0.0, 0.0)] * n
+
+    def _stack(self, i: int, n: int) -> float:
+        """Thickness of a stack: the cards under the top one peek out below
+        and to the right, a few px for the last few."""
+        return STACK_STEP * min(STACK_SHOW, n - 1 - i)
+
+    def fan_steps(self, slot: Slot, down: int, up: int) -> tuple[float, float]:
+        """The (face-down, face-up) fan steps in px that fit a column in ``slot.h``."""
+        h = self.card_h
+        up_step, up_min = (FAN_UP_COMPACT if self.compact else FAN_UP), FAN_UP_MIN
+        d, u = FAN_DOWN * h, up_step * h
+        steps_up = max(0, up - 1)
+        if not down and not steps_up:
+            return d, u
+        room = slot.h - h
+        if down * d + steps_up * u <= room:
+            return d, u
+        d = max(FAN_DOWN_MIN * h, min(d, (room - steps_up * u) / down)) if down else d
+        if steps_up:
+            u = max(up_min * h, min(u, (room - down * d) / steps_up))
+        return d, u
+
+    def up_step(self, pile: str, codes) -> float:
+        """The face-up fan step of a column in px (0 for other piles)."""
+        slot = self.slots[pile]
+        if slot.kind != "column":
+            return 0.0
+        down = sum(1 for c in codes if is_face_down(c))
+        return self.fan_steps(slot, down, len(codes) - down)[1]
+
+    def _column(self, slot: Slot, codes) -> list[tuple[float, float]]:
+        down = sum(1 for c in codes if is_face_down(c))
+        d, u = self.fan_steps(slot, down, len(codes) - down)
+        out, y = [], 0.0
+        for c in codes:
+            out.append((0.0, y))
+            y += d if is_face_down(c) else u
+        return out
+
+    def _retinue(self, codes, turned: bool) -> list[tuple[float, float]]:
+        """Placed cards fan beside or below the stack of face-down cards, and the
+        card to move lies on top of the stack."""
+        w, h, top = self.card_w, self.card_h, self.label_h
+        down = [i for i, c in enumerate(codes) if is_face_down(c)]
+        if down:
+            placed = down[0]
         else:
-            name = f"Column {self.id[1:]}"
-        count = len(self.cards)
-        return f"{name}, {count} card{'s' if count != 1 else ''}" if count else f"{name}, empty"
+            placed = len(codes) - (1 if turned and codes else 0)
+        stack_n = len(codes) - placed
+        out = []
+        for i in range(len(codes)):
+            if i < placed:
+                if self.retinue_mode == "beside":
+                    out.append((w + self.gap + i * RETINUE_STEP * w, top))
+                else:
+                    out.append((0.0, top + h + self.gap + i * RETINUE_STEP * h))
+            else:
+                k = self._stack(i - placed, stack_n)
+                out.append((k, top + k))
+        return out
 
-    @property
-    def depth(self) -> float:
-        """Height the fanned cards reach below the pile top, in card heights."""
-        return self.cards[-1].offset if self.fanned and self.cards else 0.0
+    def extent(self, pile: str, offsets) -> tuple[float, float]:
+        """Width and height the pile's element needs for these card offsets."""
+        slot = self.slots[pile]
+        if slot.kind == "retinue":
+            return slot.w, slot.h
+        if slot.kind == "column":
+            bottom = max((y for _, y in offsets), default=0.0)
+            return slot.w, bottom + self.card_h
+        right = max((x for x, _ in offsets), default=0.0)
+        return max(slot.w, right + self.card_w), self.card_h
+
+    # --- keyboard -------------------------------------------------------------------
+    def neighbour(self, pile: str, direction: str) -> str:
+        """The pile the arrow key ``direction`` moves the focus to (itself at an edge)."""
+        if direction not in DIRECTIONS:
+            raise ValueError(f"direction is one of {DIRECTIONS}, not {direction!r}")
+        here = self.slots[pile]
+        centre = here.x + here.w / 2
+        if direction in ("left", "right"):
+            row = sorted((s for s in self.slots.values() if s.row == here.row), key=lambda s: s.x)
+            i = [s.pile for s in row].index(pile) + (1 if direction == "right" else -1)
+            return row[i].pile if 0 <= i < len(row) else pile
+        rows = sorted({s.row for s in self.slots.values()})
+        i = rows.index(here.row) + (1 if direction == "down" else -1)
+        if not 0 <= i < len(rows):
+            return pile
+        return min((s for s in self.slots.values() if s.row == rows[i]),
+                   key=lambda s: (abs(s.x + s.w / 2 - centre), s.x)).pile
 
 
-def pile_kind(pile_id: str) -> str:
-    if pile_id in ("stock", "waste"):
-        return pile_id
-    return "foundation" if pile_id.startswith("f") else "column"
+def _clamp(v: float, lo: float, hi: float) -> float:
+    return max(lo, min(hi, v))
 
 
-def pile_view(pile_id: str, codes: list[str] | tuple[str, ...]) -> PileView:
-    kind = pile_kind(pile_id)
-    fanned = kind == "column"
-    cards = []
-    offset = 0.0
-    for code in codes:
-        face_up = not is_face_down(code)
-        cards.append(CardView(code, face_up, offset if fanned else 0.0))
-        offset += FAN_UP if face_up else FAN_DOWN
-    return PileView(pile_id, kind, fanned, tuple(cards))
+def plan(spec, width: float, height: float) -> Layout:
+    """Lay out ``spec``'s piles in a board ``width`` x ``height`` px."""
+    width = max(200.0, float(width))
+    height = max(200.0, float(height))
+    if spec.rules == "retinue":
+        return _plan_retinue(spec, width, height)
+    return _plan_build(spec, width, height)
 
 
-def board_view(position: dict, pile_names: tuple[str, ...] | list[str]) -> list[list[PileView]]:
-    """Rows of piles: stock, waste and foundations on top, columns below.
+def _plan_build(spec, width: float, height: float) -> Layout:
+    columns = spec.columns
+    fan_waste = spec.draw > 1 and 2 + spec.foundations + 1 <= columns
+    top = 2 + spec.foundations + (1 if fan_waste else 0)
+    slots_n = max(columns, top)
+    pad = _clamp(width * 0.012, 4, 16)
+    gap = _clamp(width * 0.008, 3, 14)
+    row_gap = gap * 1.5
+    w_by_width = (width - 2 * pad - (slots_n - 1) * gap) / slots_n
+    w_by_height = (height - 2 * pad - row_gap) / (1 + COLUMN_ROOM) / RATIO
+    w = _clamp(min(w_by_width, w_by_height, MAX_CARD_W), MIN_CARD_W, MAX_CARD_W)
+    h = w * RATIO
+    step = w + gap
+    board_w = slots_n * w + (slots_n - 1) * gap + 2 * pad
+    left = max(0.0, (width - board_w) / 2)  # centre the board in the space
+    x0 = left + pad
+    slots = {
+        "stock": Slot("stock", "stock", x0, pad, w, h, 0),
+        "waste": Slot("waste", "waste", x0 + step, pad, w + (step if fan_waste else 0), h, 0),
+    }
+    first_f = slots_n - spec.foundations
+    for i in range(spec.foundations):
+        pid = f"f{i + 1}"
+        slots[pid] = Slot(pid, "foundation", x0 + (first_f + i) * step, pad, w, h, 0)
+    col_y = pad + h + row_gap
+    room = max(height - col_y - pad, h * 2)
+    cx0 = x0 + (slots_n - columns) * step / 2
+    for i in range(columns):
+        pid = f"t{i + 1}"
+        slots[pid] = Slot(pid, "column", cx0 + i * step, col_y, w, room, 1)
+    return Layout(w, h, gap, width, col_y + room + pad, slots, compact=w < COMPACT_BELOW,
+                  waste_fan=WASTE_FAN if fan_waste else 1)
 
-    ``pile_names`` lists every pile of the game (empty ones too, which the
-    position omits). Piles of the position not in it are an error, not
-    silently dropped.
-    """
-    piles = position.get("piles", {})
-    unknown = set(piles) - set(pile_names)
-    if unknown:
-        raise ValueError(f"position has piles this game does not: {sorted(unknown)}")
-    views = [pile_view(name, piles.get(name, ())) for name in pile_names]
-    top = [v for v in views if v.kind != "column"]
-    columns = [v for v in views if v.kind == "column"]
-    return [row for row in (top, columns) if row]
+
+def _plan_retinue(spec, width: float, height: float) -> Layout:
+    pad = _clamp(width * 0.012, 4, 16)
+    gap = _clamp(width * 0.008, 3, 12)
+    cell_gap = gap * 2
+    per_row = max(len(r) for r in RETINUE_ROWS)
+    rows = len(RETINUE_ROWS)
+
+    def label_h(w: float) -> float:
+        return _clamp(w * 0.3, 14, 26)
+
+    best: Optional[tuple[float, str]] = None
+    for mode in ("beside", "below"):
+        if mode == "beside":  # cell: stack, gap, 4 placed cards fanned; one card high
+            cell_w_per_card = 2 + 3 * RETINUE_STEP
+            by_w = (width - 2 * pad - (per_row - 1) * cell_gap - per_row * gap) / (per_row * cell_w_per_card)
+            by_h = (height - 2 * pad - (rows - 1) * cell_gap - rows * 26) / (rows * RATIO)
+        else:  # cell: one card wide; stack above 4 placed cards fanned down
+            cell_h_per_card = RATIO * (2 + 3 * RETINUE_STEP)
+            by_w = (width - 2 * pad - (per_row - 1) * cell_gap) / per_row
+            by_h = (height - 2 * pad - (rows - 1) * cell_gap - rows * (26 + gap)) / (rows * cell_h_per_card)
+        w = min(by_w, by_h, MAX_CARD_W)
+        if best is None or w > best[0] + 0.5:
+            best = (w, mode)
+    w, mode = best
+    w = _clamp(w, MIN_CARD_W, MAX_CARD_W)
+    h = w * RATIO
+    lh = label_h(w)
+    if mode == "beside":
+        cell_w, cell_h = w * (2 + 3 * RETINUE_STEP) + gap, lh + h
+    else:
+        cell_w, cell_h = w, lh + h + gap + 3 * RETINUE_STEP * h + h
+    board_w = per_row * cell_w + (per_row - 1) * cell_gap + 2 * pad
+    left = max(0.0, (width - board_w) / 2)
+    slots = {}
+    for r, row in enumerate(RETINUE_ROWS):
+        row_w = len(row) * cell_w + (len(row) - 1) * cell_gap
+        x0 = left + pad + (board_w - 2 * pad - row_w) / 2
+        y = pad + r * (cell_h + cell_gap)
+        for k, i in enumerate(row):
+            pid = f"t{i + 1}"
+            slots[pid] = Slot(pid, "retinue", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r,
+                              RETINUE_LABELS[i])
+    board_h = pad * 2 + rows * cell_h + (rows - 1) * cell_gap
+    return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh,
+                  retinue_mode=mode)

@@ -1,0 +1,122 @@
+"""The heads-up display: score, clock, moves, the time bonus, undo and redo.
+
+No browser import: the controller hands in the elements, and a CPython test
+hands in stand-ins. ``Clock`` keeps elapsed play time from the page's
+``performance.now()`` readings (milliseconds) passed to it.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .texts.ui import t
+
+
+def format_clock(seconds: float) -> str:
+    """``mm:ss`` (``h:mm:ss`` from one hour), never negative."""
+    s = max(0, int(seconds))
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
+
+
+class Clock:
+    """Elapsed play time. ``now`` is ``performance.now()`` in milliseconds."""
+
+    def __init__(self, now: float, offset: float = 0.0):
+        self.started = now
+        self.offset = offset  # seconds already played (a restored game)
+        self.stopped_at: Optional[float] = None
+
+    def elapsed(self, now: float) -> float:
+        end = self.stopped_at if self.stopped_at is not None else now
+        return self.offset + max(0.0, (end - self.started) / 1000.0)
+
+    def stop(self, now: float) -> None:
+        if self.stopped_at is None:
+            self.stopped_at = now
+
+    @property
+    def running(self) -> bool:
+        return self.stopped_at is None
+
+
+class Hud:
+    """Writes the game's figures into the page, touching only what changed."""
+
+    def __init__(self, score, time, moves, bonus, bonus_box, undo, undo_count, redo, time_label=None):
+        self.el = {"score": score, "time": time, "moves": moves, "bonus": bonus}
+        self.bonus_box = bonus_box
+        self.undo, self.undo_count, self.redo = undo, undo_count, redo
+        self.time_label = time_label
+        self.shown: dict = {}
+        self.lang = "en"
+
+    def _set(self, key: str, text: str) -> None:
+        if self.shown.get(key) != text:
+            self.shown[key] = text
+            self.el[key].textContent = text
+
+    def reset(self, game, lang: str) -> None:
+        """A new game: which parts show, and their words."""
+        self.lang = lang
+        self.shown = {}
+        spec = game.spec
+        self.bonus_box.hidden = spec.scoring != "retinue"
+        self.has_undo = spec.undo_depth != 0
+        self.has_redo = bool(spec.redo)
+        self.redo.hidden = not self.has_redo
+        if self.time_label is not None:
+            key = "hud.time_left" if game.time_limit is not None else "hud.time"
+            self.time_label.textContent = t(lang, key)
+        self.buttons_key = None
+
+    def update(self, game, at: float) -> None:
+        """The figures at elapsed time ``at`` (seconds)."""
+        self._set("score", str(game.score(at)))
+        if game.time_limit is not None:
+            left = game.time_limit - (game.end_time if game.end_time is not None else at)
+            self._set("time", format_clock(max(0.0, left) + 0.999))
+        else:
+            shown = game.end_time if game.end_time is not None else at
+            self._set("time", format_clock(shown))
+        self._set("moves", str(game.moves))
+        if game.spec.scoring == "retinue":
+            self._set("bonus", str(game.time_bonus(at)))
+        self.update_buttons(game)
+
+    def update_buttons(self, game) -> None:
+        undo_steps, redo_steps = game.undo_steps, game.redo_steps
+        key = (undo_steps, redo_steps, self.lang)
+        if key == self.buttons_key:
+            return
+        self.buttons_key = key
+        lang = self.lang
+        if not self.has_undo:
+            self._disable(self.undo, t(lang, "hud.no_undo"))
+            self.undo_count.textContent = ""
+        else:
+            limited = game.spec.undo_depth is not None
+            self.undo_count.textContent = str(undo_steps) if limited and undo_steps else ""
+            if undo_steps:
+                label = t(lang, "action.undo_left", count=undo_steps) if limited else t(lang, "action.undo")
+                self._enable(self.undo, label)
+            else:
+                self._disable(self.undo, t(lang, "cue.nothing_to_undo"))
+        if self.has_redo:
+            if redo_steps:
+                self._enable(self.redo, t(lang, "action.redo"))
+            else:
+                self._disable(self.redo, t(lang, "cue.nothing_to_redo"))
+
+    @staticmethod
+    def _enable(button, title: str) -> None:
+        button.removeAttribute("aria-disabled")
+        button.title = title
+
+    @staticmethod
+    def _disable(button, title: str) -> None:
+        # aria-disabled, not disabled: the button keeps its tooltip and focus,
+        # and a click on it explains why nothing happens.
+        button.setAttribute("aria-disabled", "true")
+        button.title = title

@@ -1,0 +1,265 @@
+"""Pointer and keyboard input turned into engine moves.
+
+``static/js/table.js`` reports taps, double taps, grabs and drops on piles;
+the keyboard arrives here directly. What may be picked up is a matter of
+what the player can see (a face-up card and the cards on it, the top of the
+waste or a foundation, Royal Retinue's turned card); whether it may go
+somewhere is always the engine's answer (``legal_moves`` to highlight,
+``play`` raising ``IllegalMove`` with the reason to refuse).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from game import DRAW, REDEAL, GameError, Move
+from game.cards import is_face_down
+
+KEY_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
+
+
+class Pick(NamedTuple):
+    pile: str
+    index: int
+    count: int
+    from_stock: bool = False  # Forty Thieves family: the stock's top card, played directly
+
+
+class Input:
+    def __init__(self, app):
+        self.app = app  # the controller: game, board, play(), stock(), undo(), redo(), cue()
+        self.selection: Optional[Pick] = None
+        self.dragging: Optional[Pick] = None
+
+    # --- what can be picked up ---------------------------------------------------
+    @property
+    def game(self):
+        return self.app.game
+
+    @property
+    def board(self):
+        return self.app.board
+
+    def kind(self, pile: str) -> str:
+        return self.board.layout.slots[pile].kind
+
+    def pickable(self, pile: str, index: int) -> Optional[Pick]:
+        """The cards a press on card ``index`` of ``pile`` picks up, if any."""
+        if pile not in self.board.cards:
+            return None
+        codes = self.board.codes(pile)
+        if not codes:
+            return None
+        kind = self.kind(pile)
+        top = len(codes) - 1
+        if kind in ("waste", "foundation"):
+            index = top  # only the top card of a stacked pile can be taken
+        elif kind == "retinue":
+            if pile != self.board.turned_pile:
+                return None
+            index = top
+        elif kind == "stock":
+            return None
+        if not 0 <= index <= top or is_face_down(codes[index]):
+            return None
+        return Pick(pile, index, top - index + 1)
+
+    def stock_direct(self) -> bool:
+        """The Forty Thieves family may play the stock's top card directly
+        (RULES.md: the same as drawing it and playing it)."""
+        spec = self.game.spec
+        return spec.scoring == "forty-thieves" and spec.draw == 1 and bool(self.board.codes("stock"))
+
+    def legal_from(self, pick: Pick, any_count: bool = False) -> list:
+        moves = self.game.legal_moves()
+        if pick.from_stock:
+            try:
+                after, _ = self.game.position.apply(DRAW)
+            except GameError:
+                return []
+            return [m.dst for m in after.legal_moves() if m.src == "waste"]
+        return [m.dst for m in moves
+                if m.src == pick.pile and (m.count == pick.count or any_count and m.count <= pick.count)]
+
+    # --- choosing the move --------------------------------------------------------------
+    def move_for(self, pick: Pick, dst: str, flexible: bool = False) -> Move:
+        """The move that puts ``pick`` on ``dst``; ``flexible`` (keyboard): the
+        longest legal part of the picked run."""
+        if flexible:
+            counts = [m.count for m in self.game.legal_moves() if m.src == pick.pile and m.dst == dst
+                      and m.count <= pick.count]
+            if counts:
+                return Move(pick.pile, dst, max(counts))
+        return Move(pick.pile, dst, pick.count)
+
+    def put(self, pick: Pick, dst: str, flexible: bool = False) -> bool:
+        if pick.from_stock:
+            return self.app.play_from_stock(dst)
+        return self.app.play(self.move_for(pick, dst, flexible), shake=(pick.pile, pick.index))
+
+    # --- selection ---------------------------------------------------------------------
+    def select(self, pick: Pick, any_count: bool = False) -> None:
+        self.selection = pick
+        self.board.select(pick.pile, pick.index, pick.count)
+        self.board.show_targets(self.legal_from(pick, any_count))
+        self.app.announce_pick(pick)
+
+    def deselect(self) -> None:
+        self.selection = None
+        self.board.clear_selection()
+
+    # --- from table.js ------------------------------------------------------------------
+    def tap(self, pile, index) -> None:
+        if pile is None:
+            self.deselect()
+            return
+        if not self.app.playing:
+            return
+        sel = self.selection
+        if pile == "stock":
+            self.deselect()
+            self.app.stock()
+            return
+        if sel is not None:
+            if pile == sel.pile:
+                again = self.pickable(pile, index)
+                if again is None or again.index == sel.index:
+                    self.deselect()
+                else:
+                    self.select(again)
+                return
+            self.deselect()
+            self.put(sel, pile)
+            return
+        pick = self.pickable(pile, index)
+        if pick is not None:
+            self.select(pick)
+
+    def double(self, pile, index) -> None:
+        """Double tap: a card goes to a foundation (Royal Retinue: to its pile)."""
+        if pile is None or not self.app.playing:
+            return
+        if pile == "stock":
+            self.tap(pile, index)
+            return
+        self.deselect()
+        pick = self.pickable(pile, index)
+        if pick is None or pick.count != 1:
+            if pick is not None:
+                self.board.shake(pick.pile, pick.index)
+            return
+        for move in self.game.legal_moves():
+            if move.src == pile and move.count == 1 and (
+                self.kind(move.dst) == "foundation" or self.kind(pile) == "retinue"
+            ):
+                self.app.play(move)
+                return
+        self.board.shake(pile, pick.index)
+
+    def grab(self, pile, index):
+        """A drag starts: the cards that follow the pointer, as [pile, index, count]."""
+        if not self.app.playing:
+            return None
+        self.deselect()
+        if pile == "stock":
+            if not self.stock_direct():
+                return None
+            codes = self.board.codes("stock")
+            pick = Pick("stock", len(codes) - 1, 1, from_stock=True)
+            self.board.peek_stock(True)
+        else:
+            pick = self.pickable(pile, index)
+            if pick is None:
+                return None
+        self.dragging = pick
+        self.board.show_targets(self.legal_from(pick))
+        return [pick.pile, pick.index, pick.count]
+
+    def drop(self, dst) -> bool:
+        """The dragged cards were let go over ``dst``: True if they moved there."""
+        pick, self.dragging = self.dragging, None
+        self.board.show_targets([])
+        if pick is None:
+            return False
+        if dst is None or dst == pick.pile:
+            if pick.from_stock:
+                self.board.peek_stock(False)
+            return False
+        ok = self.put(pick, dst)
+        if pick.from_stock and not ok:
+            self.board.peek_stock(False)
+        return ok
+
+    def cancel(self) -> None:
+        pick, self.dragging = self.dragging, None
+        self.board.show_targets([])
+        if pick is not None and pick.from_stock:
+            self.board.peek_stock(False)
+
+    # --- keyboard --------------------------------------------------------------------------
+    def key(self, key: str, ctrl: bool, in_board: bool) -> bool:
+        """Handle a key; True if it was used (the page then stops its default)."""
+        app = self.app
+        lower = key.lower() if len(key) == 1 else key
+        if ctrl:
+            if lower == "z":
+                app.undo()
+                return True
+            if lower == "y":
+                app.redo()
+                return True
+            return False
+        if key in KEY_DIRECTIONS:
+            self.move_focus(KEY_DIRECTIONS[key])
+            return True
+        if key == "Escape":
+            if self.selection is not None:
+                self.deselect()
+                app.say("status.cancelled")
+                return True
+            return False
+        if lower == "d":
+            self.deselect()
+            app.stock()
+            return True
+        if lower == "u":
+            app.undo()
+            return True
+        if lower == "r":
+            app.redo()
+            return True
+        if key in ("Enter", " ") and in_board:
+            self.activate(self.board.focus)
+            return True
+        return False
+
+    def move_focus(self, direction: str) -> None:
+        board = self.board
+        here = board.focus
+        target = board.layout.order[0] if here is None else board.layout.neighbour(here, direction)
+        board.set_focus(target)
+
+    def activate(self, pile) -> None:
+        """Enter or Space on the pile in focus: pick up, or put down."""
+        if pile is None or not self.app.playing:
+            return
+        sel = self.selection
+        if sel is not None:
+            self.deselect()
+            if pile != sel.pile:
+                self.put(sel, pile, flexible=True)
+            else:
+                self.app.say("status.cancelled")
+            return
+        if pile == "stock":
+            self.app.stock()
+            return
+        pick = self.pickable(pile, len(self.board.codes(pile)) - 1)
+        if pick is None:
+            return
+        longest = max((m.count for m in self.game.legal_moves() if m.src == pile), default=1)
+        codes = self.board.codes(pile)
+        start = len(codes) - longest
+        if longest > 1 and self.pickable(pile, start) is not None:
+            pick = Pick(pile, start, longest)
+        self.select(pick, any_count=True)

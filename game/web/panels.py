@@ -1,0 +1,88 @@
+"""The text panels: a game's rules, the end of a game, the keyboard help.
+
+Every word goes in with ``textContent``; nothing is parsed as markup.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from game import scoring
+
+from .texts.games import game_name
+from .texts.rules import game_rules
+from .texts.ui import t
+
+KEY_HELP = ("keys.arrows", "keys.pick", "keys.cancel", "keys.draw", "keys.undo", "keys.redo")
+MOUSE_HELP = ("mouse.click", "mouse.drag", "mouse.double", "mouse.deselect", "mouse.stock")
+
+
+def _el(tag: str, text: str = "", cls: str = ""):
+    node = document.createElement(tag)
+    if text:
+        node.textContent = text
+    if cls:
+        node.className = cls
+    return node
+
+
+def _list(lang: str, keys) -> object:
+    ul = _el("ul")
+    for key in keys:
+        ul.append(_el("li", t(lang, key)))
+    return ul
+
+
+def fill_rules(title_el, body_el, lang: str, game_id: str) -> None:
+    title_el.textContent = t(lang, "rules.title", game=game_name(lang, game_id))
+    frame = document.createDocumentFragment()
+    for section in game_rules(lang, game_id):
+        frame.append(_el("h3", section.title))
+        ul = _el("ul")
+        for item in section.items:
+            li = _el("li")
+            if item.decided:
+                badge = _el("span", t(lang, "rules.decided"), "decided")
+                badge.title = t(lang, "rules.decided_hint")
+                li.append(badge, document.createTextNode(" "))
+            li.append(document.createTextNode(item.text))
+            ul.append(li)
+        frame.append(ul)
+    frame.append(_el("h3", t(lang, "mouse.title")))
+    frame.append(_list(lang, MOUSE_HELP))
+    frame.append(_el("h3", t(lang, "keys.title")))
+    frame.append(_list(lang, KEY_HELP))
+    body_el.replaceChildren(frame)
+
+
+def end_texts(lang: str, game, score: int) -> tuple[str, list]:
+    """Title and paragraphs for a finished game."""
+    status = game.status
+    spec = game.spec
+    if status == "won":
+        lines = [t(lang, "end.won_body", score=score)]
+        bonus = scoring.win_bonus(spec, game.moves, game.end_time or 0.0)
+        if bonus > 0:
+            lines.append(t(lang, "end.won_bonus", bonus=bonus))
+        return t(lang, "end.won_title"), lines
+    if status == "stalled":
+        if spec.rules == "retinue":
+            placed = game.position.cards_home()
+            body = t(lang, "end.chain_body", placed=placed, total=spec.card_count, score=score)
+            return t(lang, "end.chain_title"), [body]
+        title = t(lang, "end.stalled_title")
+        if spec.id == "solitario" and title != "Stallo":
+            title = f"Stallo \u2013 {title}"
+        return title, [t(lang, "end.stalled_body", score=score)]
+    if status == "time-up":
+        return t(lang, "end.time_up_title"), [t(lang, "end.time_up_body", score=score)]
+    return t(lang, "end.resigned_title"), [t(lang, "end.resigned_body", score=score)]
+
+
+def fill_end(title_el, body_el, lang: str, game, score: int) -> None:
+    title, lines = end_texts(lang, game, score)
+    title_el.textContent = title
+    frame = document.createDocumentFragment()
+    for line in lines + [t(lang, "end.next")]:
+        frame.append(_el("p", line))
+    body_el.replaceChildren(frame)

@@ -1,0 +1,105 @@
+"""The game picker: every game with its name, one line about it and a small
+picture of its layout. Choosing one deals a new game of it."""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy
+from pyscript import document
+from pyscript.ffi import is_none
+
+from game.catalog import PLAYER_GAMES, get_spec
+
+from .schematic import schematic_url
+from .texts.games import game_text
+from .texts.ui import t
+
+FORTY_FAMILY = tuple(g for g in PLAYER_GAMES if get_spec(g).scoring == "forty-thieves")
+OTHERS = tuple(g for g in PLAYER_GAMES if g not in FORTY_FAMILY)
+
+
+class Picker:
+    def __init__(self, dialog, grid, number_input, on_choose):
+        self.dialog = dialog
+        self.grid = grid
+        self.number = number_input
+        self.on_choose = on_choose  # on_choose(game_id, seed or None)
+        self.tiles: dict = {}
+        self.images: dict = {}
+        self.lang = None
+        self._click = create_proxy(self._clicked)
+        grid.addEventListener("click", self._click)
+
+    def build(self, lang: str) -> None:
+        """(Re)write the tiles in ``lang``; the pictures are drawn once."""
+        self.lang = lang
+        frame = document.createDocumentFragment()
+        self.tiles = {}
+        for group_key, games in (("picker.group_other", OTHERS), ("picker.group_forty", FORTY_FAMILY)):
+            section = document.createElement("section")
+            section.className = "picker-group"
+            heading = document.createElement("h3")
+            heading.textContent = t(lang, group_key)
+            section.append(heading)
+            items = document.createElement("ul")
+            items.className = "picker-list"
+            for game_id in games:
+                li = document.createElement("li")
+                li.append(self._tile(lang, game_id))
+                items.append(li)
+            section.append(items)
+            frame.append(section)
+        self.grid.replaceChildren(frame)
+
+    def _tile(self, lang: str, game_id: str):
+        spec = get_spec(game_id)
+        text = game_text(lang, game_id)
+        button = document.createElement("button")
+        button.type = "button"
+        button.className = "game-tile"
+        button.dataset.game = game_id
+        if game_id not in self.images:
+            self.images[game_id] = schematic_url(spec)
+        img = document.createElement("img")
+        img.className = "schematic"
+        img.alt = ""
+        img.src = self.images[game_id]
+        name = document.createElement("span")
+        name.className = "tile-name"
+        name.textContent = text.name
+        about = document.createElement("span")
+        about.className = "tile-about"
+        about.textContent = text.description
+        cards = document.createElement("span")
+        cards.className = "tile-cards"
+        cards.textContent = t(lang, "picker.cards", count=spec.card_count)
+        button.append(img, name, about, cards)
+        self.tiles[game_id] = button
+        return button
+
+    def mark_current(self, game_id: str) -> None:
+        for gid, tile in self.tiles.items():
+            if gid == game_id:
+                tile.setAttribute("aria-current", "true")
+            else:
+                tile.removeAttribute("aria-current")
+
+    def open(self, lang: str, current: str) -> None:
+        if self.lang != lang or not self.tiles:
+            self.build(lang)
+        self.mark_current(current)
+        if not self.dialog.open:
+            self.dialog.showModal()
+        tile = self.tiles.get(current)
+        if tile is not None:
+            tile.focus()
+
+    def _clicked(self, event) -> None:
+        tile = event.target.closest(".game-tile")
+        if is_none(tile):
+            return
+        seed = None
+        raw = (self.number.value or "").strip()
+        if raw.isdigit():
+            seed = int(raw)
+        self.dialog.close()
+        self.on_choose(tile.dataset.game, seed)

@@ -1,0 +1,163 @@
+"""The page's address: what ``?game=…&seed=…&position=…`` asks for, and back.
+
+Plain Python (no browser) so CPython tests cover every malformed input. A bad
+value never stops the page: it becomes a ``Notice`` (a text key of
+``texts.ui`` and its parameters) and the request falls back to a playable
+default.
+
+    ?game=ID&seed=N          deal number N of game ID
+    ?game=ID&position=P      a position (CONTRACT.md JSON), either URL-encoded
+                             JSON or base64url of the JSON
+    &limit=S                 optional time limit in seconds (duels)
+    &lang=de                 optional interface language
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass, field
+from typing import Optional
+from urllib.parse import parse_qs, urlencode
+
+from game.catalog import PLAYER_GAMES
+from game.shuffle import MAX_GAME_NUMBER
+
+DEFAULT_GAME = "reloaded"
+MAX_PARAM = 20_000  # characters; a position of 104 cards is far shorter
+MAX_LIMIT = 24 * 3600
+
+
+@dataclass(frozen=True)
+class Notice:
+    key: str  # a texts.ui key (error.*)
+    params: dict = field(default_factory=dict)
+    detail: str = ""  # the engine's reason, when there is one
+
+
+@dataclass(frozen=True)
+class Request:
+    game: str = DEFAULT_GAME
+    seed: Optional[int] = None  # None: a random deal
+    position: Optional[dict] = None  # decoded, not yet checked by the engine
+    time_limit: Optional[float] = None
+    lang: Optional[str] = None
+    notices: tuple = ()
+
+
+def _short(text: str, n: int = 24) -> str:
+    return text if len(text) <= n else text[: n - 1] + "\u2026"
+
+
+def decode_position(text: str) -> dict:
+    """A position parameter as a dict: JSON, or base64url of JSON.
+
+    Raises ``ValueError`` with a short reason when it is neither."""
+    text = text.strip()
+    if not text:
+        raise ValueError("the position is empty")
+    if len(text) > MAX_PARAM:
+        raise ValueError("the position is too long")
+    if text.startswith("{"):
+        raw = text
+    else:
+        try:
+            padded = text + "=" * (-len(text) % 4)
+            raw = base64.urlsafe_b64decode(padded.encode("ascii")).decode("utf-8")
+        except (binascii.Error, UnicodeError, ValueError):
+            raise ValueError("the position is neither JSON nor base64url-encoded JSON") from None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ValueError("the position is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ValueError("the position must be a JSON object")
+    return data
+
+
+def encode_position(position: dict) -> str:
+    """The compact, URL-safe form of a position: base64url of its JSON, unpadded."""
+    raw = json.dumps(position, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def parse_seed(text: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or not text.isascii() or len(text) > 16:
+        raise ValueError(text)
+    number = int(text)
+    if number > MAX_GAME_NUMBER:
+        raise ValueError(text)
+    return number
+
+
+def parse_query(query: str, languages=("en", "de", "it")) -> Request:
+    """Read ``location.search`` (with or without the leading ``?``)."""
+    if query.startswith("?"):
+        query = query[1:]
+    params = parse_qs(query[: MAX_PARAM * 2], keep_blank_values=True)
+
+    def one(name: str) -> Optional[str]:
+        values = params.get(name)
+        return values[-1] if values else None
+
+    notices: list[Notice] = []
+    game = DEFAULT_GAME
+    game_text = one("game")
+    if game_text is not None:
+        if game_text in PLAYER_GAMES:
+            game = game_text
+        else:
+            notices.append(Notice("error.unknown_game", {"game": _short(game_text)}))
+    seed = None
+    seed_text = one("seed")
+    if seed_text is not None:
+        try:
+            seed = parse_seed(seed_text)
+        except ValueError:
+            notices.append(Notice("error.bad_seed", {"seed": _short(seed_text), "max": MAX_GAME_NUMBER}))
+    position = None
+    position_text = one("position")
+    if position_text is not None:
+        try:
+            position = decode_position(position_text)
+        except ValueError as e:
+            notices.append(Notice("error.bad_position", detail=str(e)))
+        else:
+            named = position.get("game")
+            if game_text is None and isinstance(named, str) and named in PLAYER_GAMES:
+                game = named
+    limit = None
+    limit_text = one("limit")
+    if limit_text is not None:
+        try:
+            limit = float(limit_text)
+            if not 0 < limit <= MAX_LIMIT:
+                raise ValueError
+        except ValueError:
+            limit = None
+    lang = one("lang")
+    if lang not in languages:
+        lang = None
+    return Request(game, seed, position, limit, lang, tuple(notices))
+
+
+def deal_query(game: str, seed: int, lang: Optional[str] = None, time_limit=None) -> str:
+    """The address query of a deal, for ``history.replaceState`` and sharing."""
+    pairs = [("game", game), ("seed", str(seed))]
+    return "?" + urlencode(pairs + _extras(lang, time_limit))
+
+
+def position_query(position: dict, lang: Optional[str] = None, time_limit=None) -> str:
+    pairs = [("game", position.get("game", DEFAULT_GAME)), ("position", encode_position(position))]
+    return "?" + urlencode(pairs + _extras(lang, time_limit))
+
+
+def _extras(lang, time_limit) -> list:
+    out = []
+    if time_limit is not None:
+        out.append(("limit", f"{time_limit:g}"))
+    if lang:
+        out.append(("lang", lang))
+    return out

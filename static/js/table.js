@@ -1,0 +1,253 @@
+// Pointer glue for the card table: turns pointer events on the board into a
+// few high-level calls to Python (tap, double tap, grab, drop) and moves the
+// dragged cards with transforms, once per animation frame. It decides no
+// rule: Python answers whether a card may be picked up and whether a drop is
+// a legal move. Also the FLIP helpers that animate cards Python re-parents.
+(function () {
+  "use strict";
+
+  var TAP_MS = 350;        // two taps within this time are a double tap
+  var SLOP = { mouse: 4, pen: 6, touch: 8 };
+  var MOVE_MS = 190;
+  var TURN_MS = 220;
+  var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
+  function motion() { return !reduced.matches && !document.documentElement.classList.contains("no-motion"); }
+
+  function cardsOf(pileEl) {
+    var out = [];
+    for (var c = pileEl.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.hasAttribute("data-card")) out.push(c);
+    }
+    return out;
+  }
+
+  function stopAnimations(el) {
+    if (el.getAnimations) el.getAnimations().forEach(function (a) { a.cancel(); });
+  }
+
+  // ---- FLIP: record where cards are, let Python move them, animate the change.
+  var firsts = new Map();
+
+  function first(els) {
+    for (var i = 0; i < els.length; i++) firsts.set(els[i], els[i].getBoundingClientRect());
+  }
+
+  // els: cards to slide from their recorded place; turned: cards whose face
+  // changed (they flip while they move, or in place).
+  function play(els, turned) {
+    var turnedSet = new Set(turned || []);
+    var animate = motion();
+    var list = [];
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      stopAnimations(el);
+      el.style.transform = "";
+      el.style.zIndex = "";
+      el.classList.remove("dragging");
+      list.push(el);
+    }
+    turnedSet.forEach(function (el) { if (list.indexOf(el) < 0) { stopAnimations(el); list.push(el); } });
+    if (!animate) { firsts.clear(); return; }
+    list.forEach(function (el, k) {
+      var f = firsts.get(el);
+      var l = el.getBoundingClientRect();
+      var dx = f ? f.left - l.left : 0;
+      var dy = f ? f.top - l.top : 0;
+      var moved = Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5;
+      var turns = turnedSet.has(el);
+      if (!moved && !turns) return;
+      var from = "translate(" + dx + "px, " + dy + "px)" + (turns ? " scaleX(0.05)" : "");
+      var frames = [{ transform: from }, { transform: "none" }];
+      el.style.zIndex = String(1000 + k);
+      var anim = el.animate(frames, {
+        duration: moved ? MOVE_MS : TURN_MS,
+        easing: "cubic-bezier(.25,.8,.35,1)"
+      });
+      var done = function () { el.style.zIndex = ""; };
+      anim.onfinish = done;
+      anim.oncancel = done;
+    });
+    firsts.clear();
+  }
+
+  function shake(els) {
+    if (!motion()) return;
+    els.forEach(function (el) {
+      el.animate([
+        { transform: "translateX(0)" }, { transform: "translateX(-7px)" },
+        { transform: "translateX(6px)" }, { transform: "translateX(-4px)" },
+        { transform: "translateX(0)" }
+      ], { duration: 320, easing: "ease-out" });
+    });
+  }
+
+  function pulse(el) {
+    if (!el || !motion()) return;
+    el.animate([{ transform: "scale(1)" }, { transform: "scale(1.06)" }, { transform: "scale(1)" }],
+      { duration: 260, easing: "ease-out" });
+  }
+
+  // ---- Pointer input on the board.
+  function attach(board, handlers) {
+    var press = null;   // the pointer that went down, until it comes up
+    var drag = null;    // the cards following it, once it moved far enough
+    var lastTap = null; // {card, pile, time}
+    var frame = 0;
+
+    function call(name) {
+      var fn = handlers[name];
+      if (!fn) return undefined;
+      try {
+        return fn.apply(null, Array.prototype.slice.call(arguments, 1));
+      } catch (err) {
+        console.warn("table: " + name + " failed", err);
+        return undefined;
+      }
+    }
+
+    function pileFromElement(el) {
+      var p = el && el.closest ? el.closest("[data-pile]") : null;
+      return p && board.contains(p) ? p : null;
+    }
+
+    function onDown(e) {
+      if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
+      var pileEl = pileFromElement(e.target);
+      if (!pileEl) { call("tap", undefined, -1); return; }
+      var cardEl = e.target.closest("[data-card]");
+      var index = cardEl ? cardsOf(pileEl).indexOf(cardEl) : -1;
+      var rect = (cardEl || pileEl).getBoundingClientRect();
+      press = {
+        id: e.pointerId, type: e.pointerType || "mouse", pile: pileEl.dataset.pile, index: index,
+        card: cardEl, x0: e.clientX, y0: e.clientY, grabX: e.clientX - rect.left,
+        grabY: e.clientY - rect.top, moved: false
+      };
+      try { board.setPointerCapture(e.pointerId); } catch (err) { /* already released */ }
+      e.preventDefault();
+    }
+
+    function startDrag() {
+      var spec = call("grab", press.pile, press.index);
+      if (!spec || spec.length !== 3) return null;
+      var pileEl = board.querySelector('[data-pile="' + spec[0] + '"]');
+      if (!pileEl) return null;
+      var els = cardsOf(pileEl).slice(spec[1], spec[1] + spec[2]);
+      if (!els.length) return null;
+      els.forEach(function (el) { stopAnimations(el); el.style.transform = ""; });
+      var home = els[0].getBoundingClientRect();
+      els.forEach(function (el, k) { el.classList.add("dragging"); el.style.zIndex = String(2000 + k); });
+      board.classList.add("is-dragging");
+      return { els: els, pile: spec[0], homeX: home.left, homeY: home.top, w: home.width, h: home.height,
+               x: press.x0, y: press.y0, hover: null };
+    }
+
+    function render() {
+      frame = 0;
+      if (!drag) return;
+      var tx = drag.x - press.grabX - drag.homeX;
+      var ty = drag.y - press.grabY - drag.homeY;
+      var t = "translate(" + tx + "px, " + ty + "px)";
+      for (var i = 0; i < drag.els.length; i++) drag.els[i].style.transform = t;
+      var target = findTarget();
+      if (target !== drag.hover) {
+        if (drag.hover) drag.hover.classList.remove("drop-hover");
+        if (target) target.classList.add("drop-hover");
+        drag.hover = target;
+      }
+    }
+
+    // The pile under the pointer; else the pile the dragged card overlaps
+    // most, with a generous margin around every pile.
+    function findTarget() {
+      var hit = pileFromElement(document.elementFromPoint(drag.x, drag.y));
+      if (hit && hit.dataset.pile !== drag.pile) return hit;
+      var left = drag.x - press.grabX, top = drag.y - press.grabY;
+      var right = left + drag.w, bottom = top + drag.h;
+      var margin = drag.w * 0.3;
+      var best = null, bestArea = 0;
+      board.querySelectorAll("[data-pile]").forEach(function (p) {
+        if (p.dataset.pile === drag.pile) return;
+        var r = p.getBoundingClientRect();
+        var w = Math.min(right, r.right + margin) - Math.max(left, r.left - margin);
+        var h = Math.min(bottom, r.bottom + margin) - Math.max(top, r.top - margin);
+        if (w > 0 && h > 0 && w * h > bestArea) { bestArea = w * h; best = p; }
+      });
+      return best;
+    }
+
+    function onMove(e) {
+      if (!press || e.pointerId !== press.id) return;
+      if (!drag) {
+        if (press.moved) return;
+        var dist = Math.abs(e.clientX - press.x0) + Math.abs(e.clientY - press.y0);
+        if (dist < (SLOP[press.type] || 5)) return;
+        press.moved = true;
+        drag = startDrag();
+        if (!drag) return;
+      }
+      drag.x = e.clientX;
+      drag.y = e.clientY;
+      if (!frame) frame = requestAnimationFrame(render);
+    }
+
+    function endDrag(dropped) {
+      if (frame) { cancelAnimationFrame(frame); frame = 0; }
+      var d = drag;
+      drag = null;
+      board.classList.remove("is-dragging");
+      if (d.hover) d.hover.classList.remove("drop-hover");
+      var target = null;
+      if (dropped) {
+        drag = d; target = findTarget(); drag = null;
+      }
+      var ok = dropped ? call("drop", target ? target.dataset.pile : undefined) : (call("cancel"), false);
+      if (!ok) {
+        // Refused or cancelled: the cards glide back home.
+        first(d.els);
+        play(d.els, []);
+        if (dropped && target) shake(d.els);
+      }
+      d.els.forEach(function (el) { el.classList.remove("dragging"); });
+    }
+
+    function onUp(e) {
+      if (!press || e.pointerId !== press.id) return;
+      var p = press;
+      if (drag) {
+        drag.x = e.clientX; drag.y = e.clientY;
+        endDrag(true);
+      } else if (!p.moved) {
+        var now = performance.now();
+        if (lastTap && p.card && lastTap.card === p.card && now - lastTap.time < TAP_MS) {
+          lastTap = null;
+          call("double", p.pile, p.index);
+        } else {
+          lastTap = { card: p.card, time: now };
+          call("tap", p.pile, p.index);
+        }
+      }
+      press = null;
+    }
+
+    function onCancel(e) {
+      if (!press || e.pointerId !== press.id) return;
+      if (drag) endDrag(false);
+      press = null;
+    }
+
+    board.addEventListener("pointerdown", onDown);
+    board.addEventListener("pointermove", onMove);
+    board.addEventListener("pointerup", onUp);
+    board.addEventListener("pointercancel", onCancel);
+    board.addEventListener("dragstart", function (e) { e.preventDefault(); });
+    board.addEventListener("contextmenu", function (e) { if (drag) e.preventDefault(); });
+    return {
+      reset: function () { if (drag) endDrag(false); press = null; lastTap = null; }
+    };
+  }
+
+  window.SolTable = {
+    attach: attach, first: first, play: play, shake: shake, pulse: pulse, cardsOf: cardsOf
+  };
+})();

@@ -1,0 +1,100 @@
+"""The engine's refusals shown in the player's language (game/web/cues.py),
+checked against real refusals of the engine so a reworded message is noticed."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import GameError, Move, Position, new_game
+from game.web.cues import cue_key, cue_text
+from game.web.texts.ui import t
+
+
+def refusal(game, move) -> str:
+    with pytest.raises(GameError) as info:
+        game.play(move) if isinstance(move, (str, Move)) else move(game)
+    return str(info.value)
+
+
+def first_illegal_column_move(game):
+    legal = {str(m) for m in game.legal_moves()}
+    cols = [n for n in game.spec.pile_names if n.startswith("t")]
+    for src in cols:
+        for dst in cols:
+            m = f"{src}>{dst}"
+            if src != dst and m not in legal and game.position.pile(src) and game.position.pile(dst):
+                return m
+    raise AssertionError("no illegal move found")
+
+
+@pytest.mark.parametrize("game_id,key", [
+    ("reloaded", "cue.build_alternate"),
+    ("forty-thieves", "cue.build_same_suit"),
+    ("indian", "cue.build_other_suit"),
+])
+def test_build_rules(game_id, key):
+    g = new_game(game_id, 1)
+    message = refusal(g, first_illegal_column_move(g))
+    assert cue_key(message) == (key, {})
+
+
+def test_foundations_waste_stock_and_redeal():
+    g = new_game("reloaded", 1)
+    assert cue_key(refusal(g, "t1>f1"))[0] in ("cue.foundation_ace", "cue.foundation_suit")
+    assert cue_key(refusal(g, "t1>waste"))[0] == "cue.no_waste_drop"
+    assert cue_key(refusal(g, "t1>stock"))[0] == "cue.no_stock_drop"
+    assert cue_text("en", refusal(g, "redeal")).startswith("The stock still has cards")  # said plainly
+    ft = new_game("forty-thieves", 1)
+    for _ in range(len(ft.position.pile("stock"))):
+        ft.play("draw")
+    assert cue_key(refusal(ft, "redeal"))[0] == "cue.no_redeal"
+    assert cue_key(refusal(ft, "draw"))[0] == "cue.no_redeal"
+    reloaded = new_game("reloaded", 1)
+    for _ in range(24):
+        reloaded.play("draw")
+    assert cue_key(refusal(reloaded, "draw"))[0] == "cue.stock_empty"
+
+
+def test_undo_refusals():
+    assert cue_key(refusal(new_game("solitario", 1), lambda g: g.undo()))[0] == "cue.no_undo_game"
+    assert cue_key(refusal(new_game("reloaded", 1), lambda g: g.undo()))[0] == "cue.nothing_to_undo"
+    g = new_game("reloaded", 1)
+    for _ in range(4):
+        g.play("draw")
+    for _ in range(3):
+        g.undo()
+    assert cue_key(refusal(g, lambda g: g.undo())) == ("cue.undo_limit", {"count": "3"})
+    assert cue_key(refusal(new_game("maria", 1), lambda g: g.redo()))[0] == "cue.nothing_to_redo"
+
+
+def test_one_card_at_a_time():
+    g = new_game("forty-thieves", 2)
+    assert cue_key(refusal(g, "t1:2>t2"))[0] in ("cue.one_card", "cue.not_a_run")
+
+
+def test_retinue_wrong_pile_names_the_card_and_the_label():
+    g = new_game("retinue", 1)
+    (move,) = g.legal_moves()
+    wrong = next(f"t{i}" for i in range(1, 14) if f"t{i}" != move.dst)
+    message = refusal(g, f"{move.src}>{wrong}")
+    key, params = cue_key(message)
+    assert key == "cue.retinue_pile"
+    text = cue_text("de", message, card_name=lambda c: f"<{c}>")
+    assert f"<{params['card']}>" in text and params["label"] in text
+
+
+def test_every_language_and_an_unknown_message():
+    message = refusal(new_game("reloaded", 1), "t1>waste")
+    assert {cue_text(lang, message) for lang in ("en", "de", "it")} == {
+        t(lang, "cue.no_waste_drop") for lang in ("en", "de", "it")}
+    assert cue_text("de", "something new went wrong") == "Something new went wrong"
+    assert cue_text("it", "") == t("it", "error.illegal_move")
+
+
+def test_a_game_over_refusal():
+    pos = Position.from_json({"game": "retinue", "piles": {
+        f"t{i}": [c + s for s in "SHDC"] for i, c in enumerate("A23456789TJQK", start=1)}})
+    from game import Game
+    g = Game(pos)
+    assert g.status == "won"
+    assert cue_key(refusal(g, "t1>t2"))[0] == "cue.game_over"

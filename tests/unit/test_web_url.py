@@ -1,0 +1,91 @@
+"""The page address (game/web/url.py): every malformed value becomes a notice
+and a playable default, never an error."""
+
+from __future__ import annotations
+
+import base64
+import json
+from urllib.parse import quote
+
+import pytest
+
+from game import Position, new_game
+from game.shuffle import MAX_GAME_NUMBER
+from game.web.url import (
+    DEFAULT_GAME, decode_position, deal_query, encode_position, parse_query, position_query,
+)
+
+
+def keys(request):
+    return [n.key for n in request.notices]
+
+
+def test_a_seeded_deal():
+    r = parse_query("?game=forty-thieves&seed=42")
+    assert (r.game, r.seed, r.position, r.notices) == ("forty-thieves", 42, None, ())
+
+
+def test_no_query_is_a_random_deal_of_the_default_game():
+    r = parse_query("")
+    assert (r.game, r.seed, r.notices) == (DEFAULT_GAME, None, ())
+
+
+@pytest.mark.parametrize("game", ["nope", "", "Reloaded", "klondike-1", "<b>x</b>"])
+def test_an_unknown_game_is_a_notice_and_the_default(game):
+    r = parse_query("?game=" + quote(game) + "&seed=3")
+    assert r.game == DEFAULT_GAME and r.seed == 3
+    assert keys(r) == ["error.unknown_game"]
+    assert r.notices[0].params["game"] == game[:24]
+
+
+@pytest.mark.parametrize("seed", ["abc", "-1", "1.5", "", str(MAX_GAME_NUMBER + 1), "9" * 40, "١٢"])
+def test_a_bad_seed_is_a_notice_and_a_random_deal(seed):
+    r = parse_query("?game=solitario&seed=" + quote(seed))
+    assert r.game == "solitario" and r.seed is None
+    assert keys(r) == ["error.bad_seed"]
+
+
+def test_the_largest_game_number_is_accepted():
+    assert parse_query(f"?seed={MAX_GAME_NUMBER}").seed == MAX_GAME_NUMBER
+
+
+def position_json():
+    return new_game("maria", 5).position.to_json()
+
+
+def test_position_as_url_encoded_json_and_as_base64url():
+    pos = position_json()
+    plain = parse_query("?position=" + quote(json.dumps(pos)))
+    packed = parse_query("?position=" + encode_position(pos))
+    assert plain.position == pos == packed.position
+    assert plain.game == "maria" == packed.game
+    assert plain.notices == ()
+    assert Position.from_json(packed.position).to_json() == pos
+
+
+def test_padded_base64_and_the_round_trip_through_the_query():
+    pos = position_json()
+    padded = base64.urlsafe_b64encode(json.dumps(pos).encode()).decode()
+    assert decode_position(padded) == pos
+    again = parse_query(position_query(pos))
+    assert again.position == pos and again.game == "maria"
+
+
+@pytest.mark.parametrize("bad", ["", "%%%", "bm90IGpzb24", "{not json", "[1,2]", "WzEsMl0", "x" * 30000])
+def test_a_damaged_position_is_a_notice(bad):
+    r = parse_query("?game=streets&position=" + quote(bad))
+    assert r.position is None and r.game == "streets"
+    assert keys(r) == ["error.bad_position"]
+    assert r.notices[0].detail
+
+
+def test_deal_query_round_trip_with_limit_and_language():
+    q = deal_query("lucas", 12, lang="de", time_limit=300)
+    r = parse_query(q)
+    assert (r.game, r.seed, r.time_limit, r.lang) == ("lucas", 12, 300.0, "de")
+
+
+@pytest.mark.parametrize("limit", ["0", "-5", "x", "1e9", "nan"])
+def test_a_bad_limit_or_language_is_ignored(limit):
+    r = parse_query(f"?limit={limit}&lang=xx")
+    assert r.time_limit is None and r.lang is None and r.notices == ()
