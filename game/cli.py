@@ -1,4 +1,4 @@
-"""The command line of CONTRACT.md: ``python -m game list | deal | play | verify``.
+"""The command line of CONTRACT.md: ``python -m game list | deal | play | verify | solve``.
 
 Every answer is JSON on stdout. A refused input exits 2 with
 ``{"error": "<reason>", ...}``; nothing ever prints a traceback.
@@ -43,7 +43,14 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a number of seconds ≥ 0") from None
 
 
-VERBS = ("list", "deal", "play", "verify")
+def _budget(text: str) -> int:
+    n = _number(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"the budget must be at least 1 node, not {n}")
+    return n
+
+
+VERBS = ("list", "deal", "play", "verify", "solve")
 
 
 def _parser(verb: str) -> argparse.ArgumentParser:
@@ -59,6 +66,15 @@ def _parser(verb: str) -> argparse.ArgumentParser:
     if verb == "deal":
         p.description = "the opening position of game number N"
         p.add_argument("--seed", type=_number, required=True)
+        return p
+    if verb == "solve":
+        p.description = "search for a win: status (won | lost | unknown), nodes, seconds and the winning line"
+        start = p.add_mutually_exclusive_group(required=True)
+        start.add_argument("--seed", type=_number)
+        start.add_argument("--position", metavar="FILE", help="a position as JSON ('-' reads stdin)")
+        p.add_argument("--budget", type=_budget, default=200_000, metavar="NODES",
+                       help="positions to search at most (default 200000)")
+        p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="stop searching after this long")
         return p
     p.description = "apply moves in order and print the position, score, status and legal moves"
     start = p.add_mutually_exclusive_group(required=True)
@@ -103,6 +119,12 @@ def run(argv) -> dict | list:
     spec = get_spec(args.game)
     if args.verb == "deal":
         return Game.new(spec.id, args.seed).start.to_json()
+    if args.verb == "solve":
+        from .solver import solve
+
+        start = (Game.new(spec.id, args.seed).start if args.seed is not None
+                 else _read_position(args.position, spec.id))
+        return solve(start, budget_nodes=args.budget, time_limit=args.time_limit).to_json()
     if args.seed is not None:
         game = Game.new(spec.id, args.seed, time_limit=args.time_limit)
     else:

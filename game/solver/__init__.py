@@ -1,0 +1,242 @@
+"""A solver for every game: is a position won, lost, or not known within a budget?
+
+    >>> from game import deal
+    >>> from game.solver import solve
+    >>> r = solve(deal("klondike-3", 1), budget_nodes=50_000)
+    >>> r.status, len(r.line), r.nodes            # "won" | "lost" | "unknown"
+
+``solve`` answers honestly: ``won`` comes with a line of engine moves that
+was replayed through the engine's own rules to a won position; ``lost`` means
+every position reachable from it was searched (the moves the search leaves
+out are proved useless: see safe.py and model.py); ``unknown`` means the node
+budget, the time limit or ``should_stop`` ended the search first.
+
+The solver sees face-down cards ("thoughtful" solitaire), as a hint or a
+winnable-deals list may. Royal Retinue has no choices: its chain is played.
+
+Pure Python with no browser imports, so it runs in a Pyodide worker too.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from ..moves import DRAW, REDEAL, Move
+from ..position import Position
+from .model import FACE_DOWN, Model
+from .search import LOST, UNKNOWN, WON, search
+
+__all__ = [
+    "solve", "hint", "auto_complete", "canonical_key", "SolveResult", "HintResult",
+    "WON", "LOST", "UNKNOWN", "model_for",
+]
+
+DEFAULT_BUDGET = 200_000
+_MODELS: dict = {}
+
+
+def model_for(spec) -> Model:
+    m = _MODELS.get(spec.id)
+    if m is None or m.spec is not spec:
+        m = _MODELS[spec.id] = Model(spec)
+    return m
+
+
+@dataclass
+class SolveResult:
+    status: str  # won | lost | unknown
+    line: list = field(default_factory=list)  # engine moves from the position, for won
+    nodes: int = 0
+    seconds: float = 0.0
+    stopped: bool = False  # should_stop ended the search
+
+    def to_json(self) -> dict:
+        return {
+            "status": self.status,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "line": [str(m) for m in self.line],
+        }
+
+
+@dataclass
+class HintResult:
+    move: Optional[Move]  # None: no move at all
+    proven: bool  # True: the move starts a winning line the solver found
+    status: str  # the solver's answer for the position: won | lost | unknown
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def canonical_key(position: Position):
+    """The key the solver's transposition table uses for ``position``."""
+    model = model_for(position.spec)
+    return model.key(model.from_position(position))
+
+
+def solve(position: Position, budget_nodes: int = DEFAULT_BUDGET, time_limit: Optional[float] = None,
+          should_stop: Optional[Callable[[], bool]] = None) -> SolveResult:
+    """Search for a win from ``position`` (see the module text)."""
+    t0 = time.perf_counter()
+    if position.spec.rules == "retinue":
+        line, pos = _retinue_chain(position)
+        status = WON if pos.is_won() else LOST
+        return SolveResult(status, line if status == WON else [], len(line) + 1, time.perf_counter() - t0)
+    model = model_for(position.spec)
+    out = _search(model, model.from_position(position), budget_nodes, time_limit, should_stop)
+    line = []
+    if out.status == WON:
+        macros = list(out.root_autos or ())
+        for m, autos in out.path:
+            macros.append(m)
+            macros.extend(autos or ())
+        line = expand(model, position, macros, check_won=True)
+    return SolveResult(out.status, line, out.nodes, time.perf_counter() - t0, out.stopped)
+
+
+GREEDY_SHARE = 4  # the first 1/4 of the budget goes to the search with greedy cuts
+
+
+def _search(model, state, budget_nodes, time_limit, should_stop):
+    """Two passes: first a search with greedy cuts (model.Model.moves), which
+    finds most wins sooner; if it finds none, the full search, whose
+    exhaustion proves a loss. Nodes of both count against the budget."""
+    t0 = time.perf_counter()
+    first = max(1, budget_nodes // GREEDY_SHARE)
+    out = search(model, state, first, time_limit, should_stop, greedy=True)
+    if out.status == WON or out.stopped or budget_nodes - out.nodes < 1:
+        if out.status != WON:
+            out.status = UNKNOWN
+        return out
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+    if left == 0.0:
+        out.status = UNKNOWN
+        return out
+    spent = out.nodes
+    out = search(model, state, budget_nodes - spent, left, should_stop)
+    out.nodes += spent
+    return out
+
+
+def hint(position: Position, budget_nodes: int = 20_000, time_limit: Optional[float] = 1.0,
+         should_stop: Optional[Callable[[], bool]] = None) -> HintResult:
+    """The next move of a winning line if one is found within the budget
+    (``proven``); otherwise the move the search ranks most promising."""
+    t0 = time.perf_counter()
+    if position.spec.rules == "retinue":
+        moves = position.legal_moves()
+        res = solve(position)
+        return HintResult(moves[0] if moves else None, res.status == WON, res.status, res.nodes,
+                          time.perf_counter() - t0)
+    model = model_for(position.spec)
+    out = _search(model, model.from_position(position), budget_nodes, time_limit, should_stop)
+    seconds = time.perf_counter() - t0
+    if out.status == WON:
+        first = list(out.root_autos or ())[:1] or [m for m, _ in out.path[:1]]
+        if first:
+            return HintResult(expand(model, position, first[:1])[0], True, WON, out.nodes, seconds)
+        return HintResult(None, True, WON, out.nodes, seconds)  # already won
+    first = list(out.root_autos or ())[:1] or out.root_moves[:1]
+    if not first:
+        # Nothing but the stock may be left to touch.
+        legal = position.legal_moves()
+        return HintResult(legal[0] if legal else None, False, out.status, out.nodes, seconds)
+    return HintResult(expand(model, position, first)[0], False, out.status, out.nodes, seconds)
+
+
+def auto_complete(position: Position) -> Optional[list]:
+    """The moves that finish the game when the rest needs no choices, else None.
+
+    "No choices" here: no face-down card is left in the tableau, and sending
+    cards home one by one (from the columns and, by drawing, the talon) wins.
+    In Royal Retinue the chain itself is choice-free.
+    """
+    if position.spec.rules == "retinue":
+        line, pos = _retinue_chain(position)
+        return line if pos.is_won() else None
+    model = model_for(position.spec)
+    st = model.from_position(position)
+    if any(c >= FACE_DOWN for col in st[0] for c in col):
+        return None
+    macros = []
+    while not model.is_won(st):
+        cols, found, T, w, u = st
+        m = None
+        for i, col in enumerate(cols):
+            if col and model.home_slot(found, col[-1]) >= 0:
+                m = (1, i)
+                break
+        if m is None and T:
+            for j, u2 in model.talon_targets(len(T), w, u):
+                if model.home_slot(found, T[j - 1]) >= 0:
+                    m = (3, j, u2)
+                    break
+        if m is None:
+            return None
+        macros.append(m)
+        st = model.apply(st, m)
+    return expand(model, position, macros, check_won=True)
+
+
+# --- from the model's macro moves to engine moves ------------------------------------
+def expand(model: Model, position: Position, macros, check_won: bool = False) -> list:
+    """Engine moves for a list of macro moves, each replayed through the
+    engine's rules (which refuse anything illegal)."""
+    rules = position.rules
+    names = position.spec.pile_names
+    cols = tuple(position.spec.tableau_range)
+    pos = position
+    out: list = []
+
+    def play(move):
+        nonlocal pos
+        pos = pos.apply(move)[0]
+        out.append(move)
+
+    for m in macros:
+        kind = m[0]
+        if kind == 0:
+            play(Move(names[cols[m[1]]], names[cols[m[2]]], m[3]))
+        elif kind == 1:
+            src = names[cols[m[1]]]
+            play(Move(src, names[_home_pile(rules, pos, pos.piles[cols[m[1]]][-1])]))
+        elif kind in (2, 3):
+            j = m[1]
+            for _ in range(2 * len(pos.piles[0]) + 2 * len(pos.piles[1]) + 4):
+                if len(pos.piles[1]) == j:
+                    break
+                play(DRAW if pos.piles[0] else REDEAL)
+            else:
+                raise RuntimeError(f"solver bug: talon position {j} not reached")
+            if kind == 2:
+                play(Move("waste", names[cols[m[2]]]))
+            else:
+                play(Move("waste", names[_home_pile(rules, pos, pos.piles[1][-1])]))
+        else:
+            suit = "SHDC"[m[1] // model.copies]
+            src = next(f for f in rules.foundations
+                       if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)
+            play(Move(names[src], names[cols[m[2]]]))
+    if check_won and not pos.is_won():
+        raise RuntimeError("solver bug: the line does not win when replayed")
+    return out
+
+
+def _home_pile(rules, pos, card):
+    for f in rules.foundations:
+        pile = pos.piles[f]
+        if (not pile and card in rules.aces) or (pile and rules.next_home.get(pile[-1]) == card):
+            return f
+    raise RuntimeError(f"solver bug: no foundation takes {card}")
+
+
+def _retinue_chain(position: Position):
+    line, pos = [], position
+    while True:
+        moves = pos.legal_moves()
+        if not moves:
+            return line, pos
+        pos = pos.apply(moves[0])[0]
+        line.append(moves[0])

@@ -1,0 +1,77 @@
+"""Depth-first search with a transposition table over the solver's model.
+
+Every state the search reaches is closed under the safe moves (safe.py),
+then looked up by its canonical key; a key seen before is never expanded
+again (either it failed already or it lies on the current path). The search
+ends with a win, with every reachable state expanded (a proof that the
+position is lost: no move the model leaves out could have helped, see
+model.Model.moves and safe.py), or when the budget runs out.
+"""
+
+from __future__ import annotations
+
+import time
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+CHECK_EVERY = 256  # nodes between looks at the clock and should_stop
+
+
+class Outcome:
+    __slots__ = ("status", "path", "nodes", "root_moves", "root_autos", "stopped")
+
+    def __init__(self, status, path, nodes, root_moves, root_autos, stopped=False):
+        self.status = status
+        self.path = path  # [(move, autos)] from the closed root, for WON
+        self.nodes = nodes
+        self.root_moves = root_moves  # the root's moves, best first (for hints)
+        self.root_autos = root_autos
+        self.stopped = stopped
+
+
+def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False) -> Outcome:
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    root, root_autos = model.closure(state)
+    if model.is_won(root):
+        return Outcome(WON, [], 1, [], root_autos)
+    key, moves, apply, closure, is_won = model.key, model.moves, model.apply, model.closure, model.is_won
+    seen = {key(root)}
+    root_moves = moves(root, greedy)
+    # frames: [state, moves, next index]; path[i] is the move into frames[i + 1]
+    frames = [[root, root_moves, 0]]
+    path = []
+    nodes = 1
+    budget = max(1, budget_nodes)
+    while frames:
+        fr = frames[-1]
+        st, mv, i = fr
+        if i >= len(mv):
+            frames.pop()
+            if path:
+                path.pop()
+            continue
+        fr[2] = i + 1
+        m = mv[i]
+        child = apply(st, m)
+        # A column-to-column move leaves the foundations and the talon alone:
+        # only the source column's new top card can have become safe.
+        child, autos = closure(child, m[1] if m[0] == 0 else -1)
+        k = key(child)
+        if k in seen:
+            continue
+        seen.add(k)
+        path.append((m, autos))
+        if is_won(child):
+            return Outcome(WON, path, nodes, root_moves, root_autos)
+        nodes += 1
+        if nodes >= budget:
+            return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
+        if nodes % CHECK_EVERY == 0:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
+            if should_stop is not None and should_stop():
+                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=True)
+        frames.append([child, moves(child, greedy), 0])
+    # With greedy cuts an exhausted search proves nothing.
+    return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
+

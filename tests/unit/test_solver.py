@@ -1,0 +1,325 @@
+"""The solver (game/solver): honest answers, lines that replay, sound cuts.
+
+A ``won`` line must replay through the engine's own rules to a won position;
+``lost`` must be a proof, so positions built to be unwinnable are checked
+and so is a position that a popular but unsafe automatic move would lose.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import GAMES, Position, deal, get_spec
+from game.solver import (
+    LOST, UNKNOWN, WON, auto_complete, canonical_key, hint, model_for, solve,
+)
+from game.solver.search import CHECK_EVERY
+
+from engine_helpers import FORTY_FAMILY, make, upto
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD_GAMES = ["reloaded", "solitario", "klondike-1", "klondike-3", *FORTY_FAMILY]
+
+
+def replays_to_win(position: Position, line) -> bool:
+    pos = position
+    for move in line:
+        pos = pos.apply(move)[0]  # raises IllegalMove on a bad move
+    return pos.is_won()
+
+
+def near_won(game_id: str) -> Position:
+    """Every suit home up to two below its top rank; the top two ranks wait,
+    half as columns with the King on the Queen, half in the stock."""
+    spec = get_spec(game_id)
+    ranks = spec.deck.ranks
+    piles, pairs, f = {}, [], 1
+    for copy in range(spec.deck.copies):
+        for suit in "SHDC":
+            piles[f"f{f}"] = upto(suit, ranks[-3], ranks)
+            f += 1
+            pairs.append((ranks[-2] + suit, ranks[-1] + suit))
+    half = len(pairs) // 2
+    for i, (q, k) in enumerate(pairs[:half]):
+        piles[f"t{i + 1}"] = [q, k]
+    piles["stock"] = [c.lower() for q, k in pairs[half:] for c in (k, q)]
+    return make(game_id, piles, fill=None)
+
+
+# --- won ------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", BUILD_GAMES)
+def test_near_won_position_is_won_with_a_line_that_replays(game_id):
+    pos = near_won(game_id)
+    result = solve(pos, budget_nodes=20_000)
+    assert result.status == WON
+    assert result.line and replays_to_win(pos, result.line)
+    assert result.nodes >= 1 and result.seconds >= 0
+
+
+@pytest.mark.parametrize("game_id,seed", [
+    ("klondike-1", 1), ("klondike-3", 3), ("reloaded", 1), ("solitario", 2), ("retinue", 4),
+])
+def test_easy_deals_are_won_and_the_line_replays(game_id, seed):
+    pos = deal(game_id, seed)
+    result = solve(pos, budget_nodes=50_000)
+    assert result.status == WON
+    assert replays_to_win(pos, result.line)
+
+
+def test_a_won_position_needs_no_move():
+    pos = make("klondike-1", {f"f{i + 1}": upto(s, "K") for i, s in enumerate("SHDC")}, fill=None)
+    result = solve(pos)
+    assert result.status == WON and result.line == []
+
+
+def test_retinue_chain_that_ends_early_is_lost():
+    result = solve(deal("retinue", 1))
+    assert result.status == LOST and result.line == []
+
+
+# --- lost: built to be unwinnable ---------------------------------------------------
+def test_klondike_nines_buried_under_their_own_suit_is_lost():
+    # Spades and clubs wait for their 9s, which lie face down under the Ten of
+    # clubs; no column is empty, no red card can come down onto a black one.
+    piles = {
+        "f1": upto("H", "K"), "f2": upto("D", "K"), "f3": upto("S", "8"), "f4": upto("C", "8"),
+        "t1": ["KS"], "t2": ["KC"], "t3": ["QS"], "t4": ["QC"], "t5": ["JS"], "t6": ["JC"],
+        "t7": ["9s", "9c", "ts", "TC"],
+    }
+    result = solve(make("klondike-1", piles, fill=None))
+    assert result.status == LOST and result.line == []
+
+
+def test_forty_thieves_nines_under_higher_cards_of_their_suit_is_lost_after_a_search():
+    # Four suits wait for a 9; every 9 lies under a higher card of its own
+    # suit, no column ever empties; the stock's Queens and Jacks of diamonds
+    # can be played onto the Kings, which changes the position but never helps.
+    piles = {
+        **{f"f{i}": upto("H", "K") for i in (1, 2)},
+        **{f"f{i}": upto("S", "8") for i in (3, 4)},
+        **{f"f{i}": upto("C", "8") for i in (5, 6)},
+        **{f"f{i}": upto("D", "8") for i in (7, 8)},
+        "t1": ["9S", "TS", "KS"], "t2": ["9S", "TS", "KS"],
+        "t3": ["9C", "TC", "KC"], "t4": ["9C", "TC", "KC"],
+        "t5": ["9D", "TD", "KD"], "t6": ["9D", "TD", "KD"],
+        "t7": ["QS", "JS"], "t8": ["QS", "JS"], "t9": ["QC", "JC"], "t10": ["QC", "JC"],
+        "stock": ["jd", "qd", "jd", "qd"],
+    }
+    result = solve(make("forty-thieves", piles, fill=None))
+    assert result.status == LOST
+    assert result.nodes > 1  # it had moves to try
+
+
+def _counterexample(five_of_spades_home: bool) -> Position:
+    """safe.py's example: 4♥ 4♦ 4♠ home, clubs only to the Ace, 3♣ on a
+    face-down 2♣ (on a face-down 5♣), 5♠ on a face-down K♣."""
+    piles = {
+        "f1": upto("H", "4"), "f2": upto("D", "4"),
+        "f3": upto("S", "5" if five_of_spades_home else "4"), "f4": ["AC"],
+        "t1": ["5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
+        "t2": ["KC"] if five_of_spades_home else ["kc", "5S"],
+        "t3": ["5c", "2c", "3C"],
+        "t4": ["5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD"],
+        "t5": ["6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"],
+        "t6": ["QC", "JC", "TC", "9C", "8C", "7C", "6C"],
+        "t7": ["4C"],
+    }
+    return make("klondike-1", piles, fill=None)
+
+
+def test_the_often_quoted_safe_rule_would_lose_a_won_klondike_position():
+    # Both red 4s are home, yet sending 5♠ home loses: 4♥ must come back
+    # onto it so that 3♣ can move. Our rule does not play 5♠ automatically.
+    won = solve(_counterexample(False), budget_nodes=50_000)
+    assert won.status == WON and replays_to_win(_counterexample(False), won.line)
+    assert solve(_counterexample(True), budget_nodes=50_000).status == LOST
+    model = model_for(get_spec("klondike-1"))
+    st = model.from_position(_counterexample(False))
+    assert not model.is_safe(st[1], model.card("5S"))
+
+
+# --- safe moves ------------------------------------------------------------------
+def _found(model, heights: dict):
+    """Foundation tuple from {suit: height or (h1, h2)}."""
+    out = []
+    for s in "SHDC":
+        h = heights.get(s, 0)
+        hs = list(h) if isinstance(h, tuple) else [h] * model.copies
+        out.extend(sorted(hs))
+    return tuple(out)
+
+
+def test_klondike_safe_rule():
+    m = model_for(get_spec("klondike-1"))
+    f = _found(m, {"S": 4, "H": 4, "D": 4, "C": 1})
+    assert m.is_safe(f, m.card("AC")) and m.is_safe(f, m.card("2C"))  # Aces and 2s always
+    assert not m.is_safe(f, m.card("5S"))  # other black suit below 3
+    assert m.is_safe(_found(m, {"S": 4, "H": 4, "D": 4, "C": 3}), m.card("5S"))
+    assert not m.is_safe(_found(m, {"S": 4, "H": 4, "D": 3, "C": 4}), m.card("5S"))
+
+
+def test_two_deck_safe_rule_needs_both_piles_of_the_suit():
+    m = model_for(get_spec("forty-thieves"))  # same suit
+    assert m.is_safe(_found(m, {}), m.card("AS"))
+    assert not m.is_safe(_found(m, {"S": (4, 1)}), m.card("5S"))  # the twin 5♠ may need the pile
+    assert m.is_safe(_found(m, {"S": (4, 4)}), m.card("5S"))
+    assert m.is_safe(_found(m, {"S": (4, 6)}), m.card("5S"))
+    m = model_for(get_spec("maria"))  # alternating colours: red 4s must be home too
+    assert not m.is_safe(_found(m, {"S": (4, 4), "H": (4, 4), "D": (3, 4)}), m.card("5S"))
+    assert m.is_safe(_found(m, {"S": (4, 4), "H": (4, 4), "D": (4, 4)}), m.card("5S"))
+    m = model_for(get_spec("indian"))  # any other suit: all three
+    assert not m.is_safe(_found(m, {"S": (4, 4), "H": (4, 4), "D": (4, 4)}), m.card("5S"))
+    assert m.is_safe(_found(m, {"S": (4, 4), "H": (4, 4), "D": (4, 4), "C": (4, 4)}), m.card("5S"))
+
+
+def test_draw_three_never_plays_a_waste_card_automatically():
+    assert model_for(get_spec("klondike-3")).talon_auto == 0
+    assert model_for(get_spec("little-forty")).talon_auto == 0
+    assert model_for(get_spec("klondike-1")).talon_auto == 2
+    assert model_for(get_spec("forty-thieves")).talon_auto == 1
+
+
+# --- canonical keys ------------------------------------------------------------------
+def test_canonical_key_ignores_the_order_of_columns():
+    pos = deal("forty-thieves", 7)
+    data = pos.to_json()
+    piles = data["piles"]
+    swapped = dict(piles, t1=piles["t4"], t4=piles["t1"], t2=piles["t9"], t9=piles["t2"])
+    other = Position.from_json({"game": "forty-thieves", "piles": swapped})
+    assert other != pos
+    assert canonical_key(other) == canonical_key(pos)
+    stock = list(piles["stock"])
+    stock[0], stock[-1] = stock[-1], stock[0]
+    if stock != piles["stock"]:
+        changed = Position.from_json({"game": "forty-thieves", "piles": dict(piles, stock=stock)})
+        assert canonical_key(changed) != canonical_key(pos)
+
+
+def test_canonical_key_ignores_which_foundation_holds_a_suit():
+    a = make("klondike-1", {"f1": upto("S", "3"), "f2": upto("H", "2")})
+    b = make("klondike-1", {"f3": upto("S", "3"), "f1": upto("H", "2")})
+    assert canonical_key(a) == canonical_key(b)
+
+
+def test_canonical_key_of_a_draw_one_talon_ignores_how_far_it_was_drawn():
+    pos = deal("klondike-1", 5)
+    drawn = pos.apply(pos.legal_moves()[-1])[0]  # draw
+    assert drawn.piles[1] and canonical_key(drawn) == canonical_key(pos)
+    pos3 = deal("klondike-3", 5)
+    once = pos3.apply(get_spec("klondike-3").engine.legal_moves(pos3)[-1])[0]
+    assert canonical_key(once) == canonical_key(pos3)  # both on the redeal cycle
+
+
+# --- budgets and cancelling ----------------------------------------------------------
+def test_budget_exhaustion_is_unknown():
+    result = solve(deal("klondike-3", 1), budget_nodes=300)
+    assert result.status == UNKNOWN and result.line == [] and result.nodes == 300
+
+
+def test_time_limit_gives_unknown():
+    result = solve(deal("forty-thieves", 1), budget_nodes=10**9, time_limit=0.0)
+    assert result.status == UNKNOWN and result.nodes <= CHECK_EVERY
+
+
+def test_should_stop_cancels_the_search():
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return len(calls) >= 2
+
+    result = solve(deal("forty-thieves", 1), budget_nodes=10**9, should_stop=stop)
+    assert result.status == UNKNOWN and result.stopped
+    assert result.nodes == 2 * CHECK_EVERY
+
+
+# --- hint and auto-complete ----------------------------------------------------------
+def test_hint_is_the_first_move_of_a_winning_line():
+    pos = near_won("forty-thieves")
+    h = hint(pos)
+    assert h.proven and h.status == WON
+    assert h.move in pos.legal_moves()
+
+
+def test_hint_without_a_proof_is_labelled_and_legal():
+    pos = deal("klondike-3", 1)
+    h = hint(pos, budget_nodes=200)
+    assert not h.proven and h.status == UNKNOWN
+    assert h.move in pos.legal_moves()
+
+
+def test_hint_on_a_lost_position_says_so():
+    piles = {
+        "f1": upto("H", "K"), "f2": upto("D", "K"), "f3": upto("S", "8"), "f4": upto("C", "8"),
+        "t1": ["KS"], "t2": ["KC"], "t3": ["QS"], "t4": ["QC"], "t5": ["JS"], "t6": ["JC"],
+        "t7": ["9s", "9c", "ts", "TC"],
+    }
+    h = hint(make("klondike-1", piles, fill=None))
+    assert h.status == LOST and not h.proven and h.move is None
+
+
+def test_auto_complete_finishes_an_open_position():
+    piles = {
+        "f1": upto("S", "9"), "f2": upto("H", "9"), "f3": upto("D", "9"), "f4": upto("C", "9"),
+        "t1": ["KS", "QH", "JS"], "t2": ["KH", "QS", "JH", "TS"], "t3": ["KD", "QC", "JD", "TC"],
+        "t4": ["KC", "QD", "JC"], "waste": ["TH"], "stock": ["td"],
+    }
+    pos = make("reloaded", piles, fill=None)
+    line = auto_complete(pos)
+    assert line is not None and replays_to_win(pos, line)
+
+
+def test_auto_complete_refuses_while_a_card_is_face_down():
+    piles = {
+        "f1": upto("S", "9"), "f2": upto("H", "9"), "f3": upto("D", "9"), "f4": upto("C", "9"),
+        "t1": ["KS", "QH", "JS"], "t2": ["kh", "QS", "JH", "TS"], "t3": ["KD", "QC", "JD", "TC"],
+        "t4": ["KC", "QD", "JC"], "waste": ["TH"], "stock": ["td"],
+    }
+    assert auto_complete(make("reloaded", piles, fill=None)) is None
+    assert auto_complete(deal("forty-thieves", 3)) is None  # face up, but far from done
+
+
+# --- the command line -----------------------------------------------------------------
+def cli(*args, stdin=None):
+    proc = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=60)
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def test_cli_solve_prints_status_nodes_seconds_and_a_line_that_replays():
+    code, out = cli("solve", "klondike-1", "--seed", "1", "--budget", "5000")
+    assert code == 0 and set(out) == {"status", "nodes", "seconds", "line"}
+    assert out["status"] == WON
+    from game import parse_move
+
+    assert replays_to_win(deal("klondike-1", 1), [parse_move(t)[0] for t in out["line"]])
+
+
+def test_cli_solve_reads_a_position_and_reports_unknown_within_budget(tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(deal("klondike-3", 1).to_json()))
+    code, out = cli("solve", "klondike-3", "--position", str(path), "--budget", "50")
+    assert code == 0 and out["status"] == UNKNOWN and out["nodes"] == 50 and out["line"] == []
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "nope", "--seed", "1"],
+    ["solve", "klondike-1"],
+    ["solve", "klondike-1", "--seed", "x"],
+    ["solve", "klondike-1", "--seed", "1", "--budget", "0"],
+    ["solve", "reloaded", "--position", "/no/such/file.json"],
+])
+def test_cli_solve_refuses_bad_input_with_exit_2(args):
+    code, out = cli(*args)
+    assert code == 2 and "error" in out
+
+
+def test_every_game_has_a_solver_model():
+    for game_id, spec in GAMES.items():
+        if spec.rules == "build":
+            assert model_for(spec).spec is spec
