@@ -1,0 +1,140 @@
+"""The ends of a game: a near-won position opened by URL and finished with
+real pointer input, stalls, time running out, giving up, and what the end
+screen offers next."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import Game, Position
+
+from ui_helpers import (
+    check_matches, click_card, click_pile, drag, hud, open_url, position_query, settle, status,
+)
+
+FRENCH = "A23456789TJQK"
+ITALIAN = "A234567JQK"
+
+
+def run(suit: str, ranks: str) -> list[str]:
+    return [r + suit for r in ranks]
+
+
+def near_won(game_id: str) -> dict:
+    """Every card home but one King (Royal Retinue: the last King waits on
+    the 8 pile, its own pile holds the other three)."""
+    if game_id == "retinue":
+        piles = {f"t{i}": run_ranks(c) for i, c in enumerate(FRENCH, start=1)}
+        piles["t13"] = ["KS", "KH", "KD"]
+        piles["t8"] = piles["t8"] + ["KC"]
+        return {"game": "retinue", "piles": piles, "turned": "t8"}
+    ranks = ITALIAN if game_id == "solitario" else FRENCH
+    n = 8 if game_id == "forty-thieves" else 4
+    piles = {f"f{i + 1}": run("SHDC"[i % 4], ranks) for i in range(n)}
+    piles[f"f{n}"] = run("C", ranks[:-1])
+    piles["t3"] = ["KC"]
+    return {"game": game_id, "piles": piles}
+
+
+def run_ranks(rank: str) -> list[str]:
+    return [rank + s for s in "SHDC"]
+
+
+@pytest.fixture(scope="module")
+def page(browser, browser_context_args):
+    context = browser.new_context(**browser_context_args)
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+def end_dialog(page):
+    page.wait_for_selector("#end-dialog[open]", timeout=5_000)
+    return page.text_content("#end-title"), page.text_content("#end-body")
+
+
+@pytest.mark.parametrize("game_id,how,encoded", [
+    ("reloaded", "drag", True),
+    ("retinue", "click", False),
+    ("solitario", "click", True),
+    ("forty-thieves", "drag", False),
+])
+def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
+    position = near_won(game_id)
+    game = Game(Position.from_json(position))
+    open_url(page, app_url, position_query(position, encoded))
+    check_matches(page, game)
+    (move,) = [m for m in game.legal_moves() if m.dst.startswith("f") or game_id == "retinue"]
+    if how == "drag":
+        drag(page, move.src, 0 if game_id != "retinue" else -1, move.dst)
+    else:
+        n = page.locator(f'#board [data-pile="{move.src}"] > [data-card]').count()
+        click_card(page, move.src, n - 1)
+        click_pile(page, move.dst)
+    title, body = end_dialog(page)
+    assert status(page) == "won"
+    assert page.get_attribute("#end-dialog", "data-status") == "won"
+    shown = hud(page)
+    game.play(move, shown["time"])
+    assert game.status == "won"
+    assert title == "Solved!"
+    assert str(game.score()) in body and shown["score"] == game.score()
+    if game_id in ("reloaded", "retinue"):
+        assert "bonus" in body
+    assert page.locator("#celebrate span").count() > 0
+    # The end screen's buttons: a new deal of the same game, playable at once.
+    page.click("#end-new")
+    page.wait_for_selector('#board[data-status="playing"]')
+    assert not page.is_visible("#end-dialog")
+    assert f"game={game_id}&seed=" in page.url
+    assert page.locator("#celebrate span").count() == 0
+
+
+def test_a_stalled_solitario_says_stallo(page, app_url):
+    cards = [r + s for s in "SHDC" for r in ITALIAN]
+    cards.remove("5D")
+    position = {"game": "solitario", "piles": {"t1": cards + ["5D"]}}
+    open_url(page, app_url, position_query(position), status="stalled")
+    title, body = end_dialog(page)
+    assert "Stallo" in title
+    assert "0" in body
+    page.click("#end-close")
+    assert not page.is_visible("#end-dialog")
+    click_pile(page, "t1")  # the board no longer plays
+    assert status(page) == "stalled"
+
+
+def test_royal_retinue_chain_end(page, app_url):
+    piles = {f"t{i}": run_ranks(c) for i, c in enumerate(FRENCH, start=1)}
+    piles["t1"] = ["AS", "AH", "AD"]
+    piles["t2"] = piles["t2"] + ["ac"]
+    open_url(page, app_url, position_query({"game": "retinue", "piles": piles}), status="stalled")
+    title, body = end_dialog(page)
+    assert title == "The chain has ended"
+    assert "51 of 52" in body
+
+
+def test_time_runs_out(page, app_url):
+    open_url(page, app_url, "?game=maria&seed=3&limit=2")
+    assert page.text_content("#hud-time-label") == "Time left"
+    page.wait_for_selector('#board[data-status="time-up"]', timeout=6_000)
+    title, _ = end_dialog(page)
+    assert title == "Time's up"
+    assert page.text_content('[data-hud="time"]') == "00:00"
+
+
+def test_give_up_then_restart_the_same_deal(page, app_url):
+    open_url(page, app_url, "?game=streets&seed=8")
+    before = page.evaluate("window.solitaire.state().position")
+    click_pile(page, "stock")
+    settle(page)
+    page.click("#btn-giveup")
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert page.text_content("#confirm-title") == "Give up this game?"
+    page.click("#confirm-yes")
+    title, body = end_dialog(page)
+    assert status(page) == "resigned" and title == "Game given up"
+    page.click("#end-restart")
+    page.wait_for_selector('#board[data-status="playing"]')
+    assert page.evaluate("window.solitaire.state().position") == before
+    assert page.url.endswith("?game=streets&seed=8")

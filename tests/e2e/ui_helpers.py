@@ -1,0 +1,250 @@
+"""Acting on the page like a player (real clicks, drags and keys) and reading
+it back, for the end-to-end tests. Expectations come from the engine under
+CPython, playing the same moves."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from playwright.sync_api import Page
+
+from game import DRAW, REDEAL, Game, Move, new_game
+from game.web.cues import cue_text
+from game.web.texts.cards import card_name
+from game.web.url import encode_position
+
+BOOT_MS = 60_000
+
+
+def open_url(page: Page, app_url: str, query: str, status: str | None = "playing") -> None:
+    page.goto(app_url + query)
+    selector = f'#board[data-status="{status}"]' if status else "#board[data-status]"
+    page.wait_for_selector(selector, state="attached", timeout=BOOT_MS)
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    """Wait until no card animation is running."""
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)",
+        timeout=5_000,
+    )
+
+
+def dom_piles(page: Page) -> dict[str, list[str]]:
+    """Every pile on the board with its card codes, bottom to top."""
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board [data-pile]')]
+            .map(p => [p.dataset.pile, [...p.children].filter(c => c.dataset.card)
+                .map(c => c.dataset.card)]))"""
+    )
+
+
+def engine_piles(game: Game) -> dict[str, list[str]]:
+    return {name: list(p) for name, p in zip(game.spec.pile_names, game.position.piles)}
+
+
+def faces_agree(page: Page) -> bool:
+    return page.evaluate(
+        "[...document.querySelectorAll('#board [data-card]')].every(c =>"
+        " (c.dataset.face === 'down') === (c.dataset.card === c.dataset.card.toLowerCase()))"
+    )
+
+
+def hud(page: Page) -> dict:
+    """Score, clock (seconds) and moves as shown, read at one instant."""
+    shown = page.evaluate(
+        """() => ({score: document.querySelector('[data-hud="score"]').textContent,
+                  time: document.querySelector('[data-hud="time"]').textContent,
+                  moves: document.querySelector('[data-hud="moves"]').textContent})"""
+    )
+    parts = [int(p) for p in shown["time"].split(":")]
+    seconds = parts[-1] + 60 * parts[-2] + (3600 * parts[0] if len(parts) == 3 else 0)
+    return {"score": int(shown["score"]), "time": seconds, "moves": int(shown["moves"])}
+
+
+def status(page: Page) -> str:
+    return page.get_attribute("#board", "data-status")
+
+
+def check_matches(page: Page, game: Game) -> None:
+    """The board shows the engine's position and the HUD its score and moves."""
+    settle(page)
+    assert dom_piles(page) == engine_piles(game)
+    assert faces_agree(page)
+    shown = hud(page)
+    assert shown["moves"] == game.moves
+    assert shown["score"] == game.score(shown["time"]), (shown, game.score(shown["time"]))
+    assert status(page) == game.status
+
+
+# --- where things are ------------------------------------------------------------------
+def card(page: Page, pile: str, index: int):
+    return page.locator(f'#board [data-pile="{pile}"] > [data-card]').nth(index)
+
+
+def count(page: Page, pile: str) -> int:
+    return page.locator(f'#board [data-pile="{pile}"] > [data-card]').count()
+
+
+def grip(page: Page, pile: str, index: int) -> tuple[float, float]:
+    """A point on the visible part of a card (its top strip)."""
+    box = card(page, pile, index).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + min(7, box["height"] / 6)
+
+
+def target_point(page: Page, pile: str) -> tuple[float, float]:
+    n = count(page, pile)
+    if n:
+        box = card(page, pile, n - 1).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    box = page.locator(f'#board [data-pile="{pile}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"], box["width"] * 1.4) / 2
+
+
+# --- acting ------------------------------------------------------------------------------
+def click_card(page: Page, pile: str, index: int) -> None:
+    x, y = grip(page, pile, index)
+    page.mouse.click(x, y)
+
+
+def click_pile(page: Page, pile: str) -> None:
+    x, y = target_point(page, pile)
+    page.mouse.click(x, y)
+
+
+def pause_between_taps(page: Page) -> None:
+    page.wait_for_timeout(400)  # two quick clicks on one card are a double click
+
+
+def drag(page: Page, pile: str, index: int, to: str) -> None:
+    x, y = grip(page, pile, index)
+    tx, ty = target_point(page, to)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 6, y + 6, steps=2)
+    page.mouse.move(tx, ty, steps=10)
+    page.mouse.up()
+
+
+def double_click_card(page: Page, pile: str, index: int) -> None:
+    x, y = grip(page, pile, index)
+    page.mouse.dblclick(x, y)
+
+
+def focused_pile(page: Page):
+    return page.evaluate("document.activeElement && document.activeElement.dataset.pile || null")
+
+
+def tab_into_board(page: Page) -> None:
+    for _ in range(30):
+        if focused_pile(page):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the board")
+
+
+def key_focus(page: Page, pile: str) -> None:
+    """Walk the focus to ``pile`` with the arrow keys only."""
+    tab_into_board(page)
+    for _ in range(40):
+        here = focused_pile(page)
+        if here == pile:
+            return
+        a = page.locator(f'#board [data-pile="{here}"]').bounding_box()
+        b = page.locator(f'#board [data-pile="{pile}"]').bounding_box()
+        if abs(a["y"] - b["y"]) > 4:
+            page.keyboard.press("ArrowDown" if b["y"] > a["y"] else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if b["x"] > a["x"] else "ArrowLeft")
+    raise AssertionError(f"the arrow keys never reached {pile}")
+
+
+def key_move(page: Page, move: Move) -> None:
+    key_focus(page, move.src)
+    page.keyboard.press("Enter")
+    key_focus(page, move.dst)
+    page.keyboard.press("Enter")
+
+
+def toast(page: Page) -> str:
+    page.wait_for_selector("#toast.show", timeout=3_000)
+    return page.text_content("#toast")
+
+
+def refusal_text(game: Game, move, lang: str = "en") -> str:
+    """What the page should say when the engine refuses ``move``."""
+    try:
+        game.position.apply(move)
+    except Exception as e:  # the engine's refusal
+        return cue_text(lang, str(e), lambda c: card_name(lang, c, game.spec.deck.name))
+    raise AssertionError(f"{move} is legal")
+
+
+# --- planning moves with the engine ----------------------------------------------------------
+@dataclass
+class Plan:
+    game_id: str
+    seed: int
+    steps: list = field(default_factory=list)  # (how, move text)
+
+
+INPUTS = ("click", "drag", "key", "double")
+
+
+def plan_for(game_id: str, seeds=range(1, 60), extra=()) -> Plan:
+    """A deal and a short line of play in which every way of input makes a
+    move: click-click, drag, keyboard, double-click (to a foundation; in Royal
+    Retinue to the pile of the rank). Draws in between are stock clicks.
+    Of the deals tried, the one with the shortest line."""
+    plans = [p for p in (_plan(game_id, seed, extra) for seed in seeds) if p is not None]
+    if not plans:
+        raise AssertionError(f"no deal of {game_id} offers every kind of input")
+    return min(plans, key=lambda p: (len(p.steps), p.seed))
+
+
+def _plan(game_id: str, seed: int, extra):
+    wanted = list(INPUTS) + list(extra)
+    if True:
+        g = new_game(game_id, seed)
+        steps, todo = [], list(wanted)
+        for _ in range(60):
+            if not todo or g.status != "playing":
+                break
+            legal = g.legal_moves()
+            plays = [m for m in legal if not m.is_stock_action]
+            homes = [m for m in plays if m.dst.startswith("f") or g.spec.rules == "retinue"]
+            if "stockdrag" in todo and g.position.pile("stock"):
+                after, _ = g.position.apply(DRAW)
+                direct = [m for m in after.legal_moves() if m.src == "waste"]
+                if direct:
+                    steps.append(("stockdrag", f"stock>{direct[0].dst}"))
+                    g.play(DRAW)
+                    g.play(direct[0])
+                    todo.remove("stockdrag")
+                    continue
+            if "double" in todo and homes:
+                move, how = homes[0], "double"
+            elif plays and any(k in todo for k in INPUTS if k != "double"):
+                move = next((m for m in plays if not m.dst.startswith("f")), plays[0])
+                how = next(k for k in INPUTS if k in todo and k != "double")
+            elif DRAW in legal:
+                move, how = DRAW, "stock"
+            elif REDEAL in legal:
+                move, how = REDEAL, "stock"
+            else:
+                break
+            g.play(move)
+            steps.append((how, str(move)))
+            if how in todo:
+                todo.remove(how)
+        if not todo and g.status == "playing":
+            return Plan(game_id, seed, steps)
+    return None
+
+
+def position_query(position: dict, encoded: bool = True) -> str:
+    value = encode_position(position) if encoded else quote(json.dumps(position))
+    return f"?game={position['game']}&position={value}"
