@@ -19,6 +19,7 @@ Pure Python with no browser imports, so it runs in a Pyodide worker too.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -96,28 +97,53 @@ def solve(position: Position, budget_nodes: int = DEFAULT_BUDGET, time_limit: Op
     return SolveResult(out.status, line, out.nodes, time.perf_counter() - t0, out.stopped)
 
 
-GREEDY_SHARE = 4  # the first 1/4 of the budget goes to the search with greedy cuts
+GREEDY_SHARE = 2  # the first half of the budget goes to restarts with greedy cuts
+RESTART_BASE = 500  # nodes of the shortest restart (Luby et al.'s sequence)
+
+
+def luby(i: int) -> int:
+    """1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (Luby, Sinclair & Zuckerman, 1993)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if (1 << k) - 1 == i:
+        return 1 << (k - 1)
+    return luby(i - (1 << (k - 1)) + 1)
 
 
 def _search(model, state, budget_nodes, time_limit, should_stop):
-    """Two passes: first a search with greedy cuts (model.Model.moves), which
-    finds most wins sooner; if it finds none, the full search, whose
-    exhaustion proves a loss. Nodes of both count against the budget."""
+    """Two phases. First, short depth-first searches with greedy cuts
+    (model.Model.moves), each after the first with a randomised move order
+    and their lengths following Luby's sequence: a depth-first search that
+    took a wrong turn early can stay lost in a huge subtree, and restarting
+    finds most wins far sooner. If none wins, the full search runs with the
+    rest of the budget; only its exhaustion proves a loss."""
     t0 = time.perf_counter()
-    first = max(1, budget_nodes // GREEDY_SHARE)
-    out = search(model, state, first, time_limit, should_stop, greedy=True)
-    if out.status == WON or out.stopped or budget_nodes - out.nodes < 1:
-        if out.status != WON:
-            out.status = UNKNOWN
-        return out
+    greedy_budget = max(1, budget_nodes // GREEDY_SHARE)
+    spent, r, out = 0, 0, None
+    while spent < greedy_budget:
+        r += 1
+        size = min(RESTART_BASE * luby(r), greedy_budget - spent)
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        if left is not None and left <= 0:
+            break
+        out = search(model, state, size, left, should_stop, greedy=True,
+                     jitter=None if r == 1 else random.Random(r))
+        spent += out.nodes
+        if out.status == WON or out.stopped:
+            out.nodes = spent
+            return out
+        if out.nodes < size:
+            break  # the greedy space is exhausted (or time ran out): restarts can't help
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    if left == 0.0:
-        out.status = UNKNOWN
+    if budget_nodes - spent < 1 or left == 0.0:
+        if out is None:
+            out = search(model, state, 1)
+        out.status, out.nodes = UNKNOWN, max(1, spent)
         return out
-    spent = out.nodes
-    out = search(model, state, budget_nodes - spent, left, should_stop)
-    out.nodes += spent
-    return out
+    full = search(model, state, budget_nodes - spent, left, should_stop)
+    full.nodes += spent
+    return full
 
 
 def hint(position: Position, budget_nodes: int = 20_000, time_limit: Optional[float] = 1.0,

@@ -248,13 +248,13 @@ class Model:
             return T[m[1] - 1]
         return (m[1] // self.copies) * 16 + found[m[1]]
 
-    def closure(self, st, col_hint=-1):
+    def closure(self, st, col_hint=-1, eager=False):
         """Play every safe move home (safe.py), repeatedly. Returns the new state
         and the moves played. ``col_hint`` >= 0: only that column's top can be
         new since the last closure (the foundations did not change)."""
         autos = None
         rank_ok = self.home_slot
-        is_safe = self.is_safe
+        is_safe = _always if eager else self.is_safe
         talon_mode = self.talon_auto
         while True:
             cols, found, T, w, u = st
@@ -328,7 +328,7 @@ class Model:
                 out.add((i // copies) * 16 + h + 1)
         return out
 
-    def moves(self, st, greedy=False):
+    def moves(self, st, greedy=False, jitter=None):
         """Every useful move, most promising first.
 
         Left out, because each provably changes nothing or repeats another:
@@ -430,8 +430,17 @@ class Model:
                             add((5, (4, i, b)))
                     if first_empty >= 0 and c in empty_ok:
                         add((4, (4, i, first_empty)))
-        out.sort(key=_prio, reverse=True)
+        if jitter is not None:
+            # a randomised order for restarts: priorities blurred by up to 25
+            rnd = jitter.random
+            out.sort(key=lambda item: item[0] + 25 * rnd(), reverse=True)
+        else:
+            out.sort(key=_prio, reverse=True)
         return [m for _, m in out]
+
+
+def _always(found, c):
+    return True
 
 
 def _prio(item):

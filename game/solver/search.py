@@ -28,15 +28,15 @@ class Outcome:
         self.stopped = stopped
 
 
-def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False) -> Outcome:
+def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False, jitter=None, eager=False) -> Outcome:
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    root, root_autos = model.closure(state)
+    root, root_autos = model.closure(state, -1, eager)
     if model.is_won(root):
         return Outcome(WON, [], 1, [], root_autos)
     key, moves, apply, closure, is_won = model.key, model.moves, model.apply, model.closure, model.is_won
     seen = {key(root)}
-    root_moves = moves(root, greedy)
+    root_moves = moves(root, greedy, jitter)
     # frames: [state, moves, next index]; path[i] is the move into frames[i + 1]
     frames = [[root, root_moves, 0]]
     path = []
@@ -55,7 +55,7 @@ def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy
         child = apply(st, m)
         # A column-to-column move leaves the foundations and the talon alone:
         # only the source column's new top card can have become safe.
-        child, autos = closure(child, m[1] if m[0] == 0 else -1)
+        child, autos = closure(child, m[1] if m[0] == 0 else -1, eager)
         k = key(child)
         if k in seen:
             continue
@@ -71,7 +71,7 @@ def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy
                 return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
             if should_stop is not None and should_stop():
                 return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=True)
-        frames.append([child, moves(child, greedy), 0])
+        frames.append([child, moves(child, greedy, jitter), 0])
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
 
