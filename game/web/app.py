@@ -569,10 +569,13 @@ class App:
         if not is_none(target.closest("dialog, input, select, textarea")):
             return
         key = event.key
-        in_board = not is_none(target.closest("#board"))
-        if key in ("Enter", " ") and not in_board:
+        pile_el = target.closest("#board [data-pile]")
+        pile = None if is_none(pile_el) else str(pile_el.dataset.pile)
+        if key in ("Enter", " ") and pile is None:
             return  # buttons and links keep their own keys
-        if self.input.key(key, bool(event.ctrlKey), in_board):
+        if pile is not None and pile != self.board.focus:
+            self.board.set_focus(pile, move_focus=False)
+        if self.input.key(key, bool(event.ctrlKey), pile is not None):
             event.preventDefault()
 
     def board_space(self) -> tuple[float, float]:

@@ -60,11 +60,12 @@
       var from = "translate(" + dx + "px, " + dy + "px)" + (turns ? " scaleX(0.05)" : "");
       var frames = [{ transform: from }, { transform: "none" }];
       el.style.zIndex = String(1000 + k);
+      el.classList.add("flying");  // clicks go through it to what lies beneath
       var anim = el.animate(frames, {
         duration: moved ? MOVE_MS : TURN_MS,
         easing: "cubic-bezier(.25,.8,.35,1)"
       });
-      var done = function () { el.style.zIndex = ""; };
+      var done = function () { el.style.zIndex = ""; el.classList.remove("flying"); };
       anim.onfinish = done;
       anim.oncancel = done;
     });
@@ -111,12 +112,36 @@
       return p && board.contains(p) ? p : null;
     }
 
+    // What lies under a point by the cards' places, not by what is painted
+    // there: a card still gliding to its new pile must not catch the next click.
+    function hitTest(x, y, target) {
+      var piles = board.querySelectorAll("[data-pile]");
+      for (var i = 0; i < piles.length; i++) {
+        var p = piles[i];
+        var r = p.getBoundingClientRect();
+        var cards = cardsOf(p);
+        var found = null;
+        for (var k = cards.length - 1; k >= 0 && !found; k--) {
+          var c = cards[k];
+          var left = r.left + c.offsetLeft, top = r.top + c.offsetTop;
+          if (x >= left && x < left + c.offsetWidth && y >= top && y < top + c.offsetHeight) {
+            found = { pile: p, card: c, index: k };
+          }
+        }
+        if (found) return found;
+        if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) return { pile: p, card: null, index: -1 };
+      }
+      var pileEl = pileFromElement(target);
+      if (!pileEl) return null;
+      var cardEl = target.closest("[data-card]");
+      return { pile: pileEl, card: cardEl, index: cardEl ? cardsOf(pileEl).indexOf(cardEl) : -1 };
+    }
+
     function onDown(e) {
       if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
-      var pileEl = pileFromElement(e.target);
-      if (!pileEl) { call("tap", undefined, -1); return; }
-      var cardEl = e.target.closest("[data-card]");
-      var index = cardEl ? cardsOf(pileEl).indexOf(cardEl) : -1;
+      var hit = hitTest(e.clientX, e.clientY, e.target);
+      if (!hit) { call("tap", undefined, -1); return; }
+      var pileEl = hit.pile, cardEl = hit.card, index = hit.index;
       var rect = (cardEl || pileEl).getBoundingClientRect();
       press = {
         id: e.pointerId, type: e.pointerType || "mouse", pile: pileEl.dataset.pile, index: index,

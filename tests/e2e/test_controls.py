@@ -1,0 +1,236 @@
+"""The controls around the board, on one booted page: the game picker, new
+deal and restart, undo and redo, the stock turning over, the Forty Thieves
+stock card played straight to a pile, keys, languages, card faces, and bad
+addresses."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import DRAW, PLAYER_GAMES, Move, new_game
+from game.web.texts.games import game_text
+
+from ui_helpers import (
+    check_matches, click_pile, count, dom_piles, drag, open_url, settle, status, toast,
+)
+
+
+@pytest.fixture(scope="module")
+def page(browser, browser_context_args, app_url):
+    context = browser.new_context(**browser_context_args)
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    pg.errors = errors
+    open_url(pg, app_url, "?game=reloaded&seed=5")
+    yield pg
+    context.close()
+
+
+def choose(page, game_id: str, seed: int | None = None) -> None:
+    """Deal a game from the picker, without reloading the page."""
+    page.click("#btn-games")
+    page.wait_for_selector("#picker[open]")
+    page.fill("#picker-number", "" if seed is None else str(seed))
+    page.click(f'.game-tile[data-game="{game_id}"]')
+    page.wait_for_function(f"window.solitaire.state().game === '{game_id}'")
+    settle(page)
+
+
+def state(page) -> dict:
+    return page.evaluate("window.solitaire.state()")
+
+
+def test_the_picker_lists_every_game_with_words_and_a_picture(page):
+    page.click("#btn-games")
+    page.wait_for_selector("#picker[open]")
+    tiles = page.locator(".game-tile")
+    assert tiles.count() == len(PLAYER_GAMES)
+    for game_id in PLAYER_GAMES:
+        tile = page.locator(f'.game-tile[data-game="{game_id}"]')
+        text = game_text("en", game_id)
+        assert tile.locator(".tile-name").text_content() == text.name
+        assert tile.locator(".tile-about").text_content() == text.description
+        assert tile.locator("img.schematic").evaluate("i => i.complete && i.naturalWidth > 0")
+    assert page.get_attribute('.game-tile[data-game="reloaded"]', "aria-current") == "true"
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#picker")
+
+
+def test_choosing_deals_in_the_page_and_keeps_the_url(page):
+    page.evaluate("window.__sameDocument = true")
+    choose(page, "lucas", 77)
+    assert page.url.endswith("?game=lucas&seed=77")
+    assert page.evaluate("window.__sameDocument") is True  # no reload
+    check_matches(page, new_game("lucas", 77))
+    assert page.text_content("#game-title") == "Lucas"
+    assert page.text_content("#deal-info") == "Game 77"
+
+
+def test_new_deal_and_restart(page):
+    choose(page, "maria", 12)
+    click_pile(page, "stock")
+    settle(page)
+    page.click("#btn-restart")
+    settle(page)
+    check_matches(page, new_game("maria", 12))
+    page.click("#btn-new")
+    settle(page)
+    seed = state(page)["seed"]
+    assert seed != 12 and page.url.endswith(f"?game=maria&seed={seed}")
+    check_matches(page, new_game("maria", seed))
+
+
+def test_reloaded_undo_counts_down_from_three_and_costs_a_point(page):
+    choose(page, "reloaded", 9)
+    game = new_game("reloaded", 9)
+    for _ in range(4):
+        click_pile(page, "stock")
+        game.play(DRAW)
+    settle(page)
+    assert page.text_content("#undo-count") == "3"
+    assert page.get_attribute("#btn-undo", "title") == "Undo (3 left)"
+    assert page.is_hidden("#btn-redo")
+    page.click("#btn-undo")
+    game.undo(0)
+    page.keyboard.press("u")
+    game.undo(0)
+    page.keyboard.press("Control+z")
+    game.undo(0)
+    check_matches(page, game)
+    assert page.get_attribute("#btn-undo", "aria-disabled") == "true"
+    page.click("#btn-undo", force=True)  # still clickable: it says why nothing happens
+    assert toast(page) == "Only the last 3 moves can be taken back."
+    check_matches(page, game)
+
+
+@pytest.mark.parametrize("game_id", ["retinue", "solitario"])
+def test_no_undo_games_say_so(page, game_id):
+    choose(page, game_id, 3)
+    assert page.get_attribute("#btn-undo", "aria-disabled") == "true"
+    assert page.get_attribute("#btn-undo", "title") == "No undo in this game"
+    page.click("#btn-undo", force=True)
+    assert toast(page) == "This game has no undo."
+    assert state(page)["moves"] == 0
+
+
+def test_forty_thieves_stock_card_straight_to_a_pile_is_one_undo(page):
+    seed, dst = next((s, m.dst) for s in range(1, 200)
+                     for m in new_game("forty-thieves", s).position.apply(DRAW)[0].legal_moves()
+                     if m.src == "waste")
+    choose(page, "forty-thieves", seed)
+    game = new_game("forty-thieves", seed)
+    drag(page, "stock", count(page, "stock") - 1, dst)
+    game.play(DRAW)
+    game.play(Move("waste", dst))
+    check_matches(page, game)
+    assert state(page)["moves"] == 2
+    page.keyboard.press("u")  # one undo takes back both halves
+    settle(page)
+    check_matches(page, new_game("forty-thieves", seed))
+    page.keyboard.press("r")  # and one redo makes both again
+    check_matches(page, game)
+    # A stock card dropped where it may not go goes back, face down.
+    bad = next(n for n in game.spec.pile_names if n.startswith("t")
+               and Move("waste", n) not in game.position.apply(DRAW)[0].legal_moves())
+    before = dom_piles(page)
+    drag(page, "stock", count(page, "stock") - 1, bad)
+    toast(page)
+    settle(page)
+    assert dom_piles(page) == before
+
+
+def test_keys_draw_cancel_undo_redo(page):
+    choose(page, "streets", 4)
+    game = new_game("streets", 4)
+    page.keyboard.press("d")
+    game.play(DRAW)
+    check_matches(page, game)
+    page.locator('#board [data-pile="waste"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#board .card.selected").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator("#board .card.selected").count() == 0
+    page.keyboard.press("u")
+    game.undo(0)
+    check_matches(page, game)
+    page.keyboard.press("Control+y")
+    game.redo(0)
+    check_matches(page, game)
+
+
+@pytest.mark.parametrize("game_id", ["reloaded", "solitario", "little-forty", "forty-thieves"])
+def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
+    choose(page, game_id, 21)
+    game = new_game(game_id, 21)
+    while game.position.pile("stock"):
+        click_pile(page, "stock")
+        game.play(DRAW)
+    check_matches(page, game)
+    can = any(m.src == "redeal" for m in game.legal_moves())
+    assert page.get_attribute('#board [data-pile="stock"]', "data-redeal") == ("yes" if can else "no")
+    click_pile(page, "stock")  # the empty stock
+    if game_id == "forty-thieves":
+        assert not can
+        assert toast(page) == "The stock is used up, and this game has no redeal."
+    else:
+        game.play("redeal")  # Reloaded: -10 (the score never shows below 0)
+    check_matches(page, game)
+
+
+def test_the_language_switch(page):
+    choose(page, "solitario", 2)
+    page.select_option("#lang-select", "de")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.text_content("#btn-new .txt") == "Neues Spiel"
+    assert page.text_content("#game-title") == "Solitario"
+    assert page.text_content("#deal-info") == "Spiel Nr. 2"
+    label = page.get_attribute('#board [data-pile="waste"] > [data-card]:last-child', "aria-label")
+    assert label.split()[-1] in ("Münzen", "Kelche", "Stäbe", "Schwerter")
+    page.select_option("#lang-select", "it")
+    assert page.text_content("#btn-new .txt") == "Nuova partita"
+    page.click("#btn-rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    assert page.text_content("#rules-title").startswith("Come si gioca")
+    assert page.locator("#rules-body h3").count() >= 4
+    page.keyboard.press("Escape")
+    page.select_option("#lang-select", "en")
+    assert page.text_content("#btn-new .txt") == "New deal"
+
+
+def test_solitario_faces_switch_in_the_settings(page):
+    choose(page, "solitario", 2)
+    first = '#board [data-pile="waste"] > [data-card]:last-child img'
+    assert "/napoletane/" in page.get_attribute(first, "src")
+    page.click("#btn-settings")
+    page.check('input[name="faces"][value="piacentine"]')
+    assert "/piacentine/" in page.get_attribute(first, "src")
+    page.check('input[name="faces"][value="french"]')
+    assert "/french/" in page.get_attribute(first, "src")
+    page.check('input[name="back"][value="red"]')
+    assert page.get_attribute('#board [data-pile="stock"] > [data-card] img', "src").endswith("back-red.svg")
+    page.check('input[name="faces"][value="napoletane"]')
+    page.check('input[name="back"][value="blue"]')
+    page.keyboard.press("Escape")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("query,says", [
+    ("?game=nope&seed=3", "There is no game called \u201cnope\u201d"),
+    ("?game=maria&seed=abc", "\u201cabc\u201d is not a game number"),
+    ("?game=lucas&position=not-a-position", "This position link is damaged"),
+    ("?position=%7B%22game%22%3A%22maria%22%2C%22piles%22%3A%7B%7D%7D", "This position link is damaged"),
+])
+def test_bad_addresses_show_a_notice_and_a_playable_game(page, app_url, query, says):
+    open_url(page, app_url, query)
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    assert says in notice.text_content()
+    assert "Traceback" not in page.text_content("body")
+    assert status(page) == "playing"
+    click_pile(page, "stock")  # and it plays
+    settle(page)
+    assert state(page)["moves"] == 1
+    page.click("#notice-close")
+    assert not notice.is_visible()
