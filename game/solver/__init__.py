@@ -97,7 +97,6 @@ def solve(position: Position, budget_nodes: int = DEFAULT_BUDGET, time_limit: Op
     return SolveResult(out.status, line, out.nodes, time.perf_counter() - t0, out.stopped)
 
 
-GREEDY_SHARE = 2  # the first half of the budget goes to restarts with greedy cuts
 RESTART_BASE = 500  # nodes of the shortest restart (Luby et al.'s sequence)
 
 
@@ -112,29 +111,39 @@ def luby(i: int) -> int:
 
 
 def _search(model, state, budget_nodes, time_limit, should_stop):
-    """Two phases. First, short depth-first searches with greedy cuts
-    (model.Model.moves), each after the first with a randomised move order
-    and their lengths following Luby's sequence: a depth-first search that
-    took a wrong turn early can stay lost in a huge subtree, and restarting
-    finds most wins far sooner. If none wins, the full search runs with the
-    rest of the budget; only its exhaustion proves a loss."""
+    """Three phases, each with its share of the budget.
+
+    1. One depth-first search with greedy cuts (model.Model.moves): most
+       wins are found here, and quickly.
+    2. Restarts of it with randomised move orders, their lengths following
+       Luby's sequence: a depth-first search that took a wrong turn early
+       can stay lost in a huge subtree, and restarting escapes it.
+    3. The full search with the rest; only its exhaustion proves a loss.
+    The greedy phases end early when their cut-down space is exhausted.
+    Shares: 1/4, 1/4, 1/2 of the budget; in the two-deck games, whose long
+    lines need long searches and whose losses are rarely provable within a
+    budget, 1/2, 1/4, 1/4.
+    """
     t0 = time.perf_counter()
-    greedy_budget = max(1, budget_nodes // GREEDY_SHARE)
     spent, r, out = 0, 0, None
-    while spent < greedy_budget:
-        r += 1
-        size = min(RESTART_BASE * luby(r), greedy_budget - spent)
-        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
-        if left is not None and left <= 0:
+    first = budget_nodes // (2 if model.copies == 2 else 4)
+    for share in (first, first + budget_nodes // 4):
+        while spent < share:
+            r += 1
+            size = share - spent if r == 1 else min(RESTART_BASE * luby(r - 1), share - spent)
+            left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+            if left is not None and left <= 0:
+                break
+            out = search(model, state, size, left, should_stop, greedy=True,
+                         jitter=None if r == 1 else random.Random(r))
+            spent += out.nodes
+            if out.status == WON or out.stopped:
+                out.nodes = spent
+                return out
+            if out.nodes < size:
+                break  # the greedy space is exhausted (or time ran out): restarts can't help
+        if out is not None and out.nodes < size:
             break
-        out = search(model, state, size, left, should_stop, greedy=True,
-                     jitter=None if r == 1 else random.Random(r))
-        spent += out.nodes
-        if out.status == WON or out.stopped:
-            out.nodes = spent
-            return out
-        if out.nodes < size:
-            break  # the greedy space is exhausted (or time ran out): restarts can't help
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
     if budget_nodes - spent < 1 or left == 0.0:
         if out is None:

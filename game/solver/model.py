@@ -404,9 +404,14 @@ class Model:
                 if to_empty:
                     add((prio - 5, (0, a, first_empty, n)))
         if T:
+            limited = self.redeals is not None
             for j, u2 in self.talon_targets(len(T), w, u):
                 c = T[j - 1]
-                cost = 0 if u2 == u and j >= w else 3
+                if limited:
+                    # cards drawn past stay buried in the waste: the deeper, the costlier
+                    cost = (j - w if u2 == u else j + len(T) - w) // self.draw * 2
+                else:
+                    cost = 0 if u2 == u and j >= w else 3
                 if c in homes:
                     add((70 - cost, (3, j, u2)))
                 dests = wanted.get(c)

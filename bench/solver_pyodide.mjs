@@ -1,0 +1,49 @@
+// Solver speed in Pyodide (the browser's Python, here run by Node.js):
+//
+//     node bench/solver_pyodide.mjs [--games klondike-3,klondike-1] [--deals 20] [--budget 50000]
+//
+// Copies the engine (game/, without web/) into Pyodide's file system, solves
+// deals 1..N of each game and prints the same table as bench/solver.py, so
+// the nodes per second can be set beside CPython's. Uses the pyodide npm
+// package that ./play and ./test install (node_modules/pyodide).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith("--") ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const games = (args.games || "klondike-3,klondike-1").split(",");
+const deals = Number(args.deals || 20);
+const budget = Number(args.budget || 50000);
+
+const { loadPyodide } = await import(join(root, "node_modules/pyodide/pyodide.mjs"));
+const py = await loadPyodide();
+
+function copyTree(dir, dest) {
+  py.FS.mkdirTree(dest);
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (name !== "web" && name !== "__pycache__") copyTree(path, `${dest}/${name}`);
+    } else if (name.endsWith(".py")) {
+      py.FS.writeFile(`${dest}/${name}`, readFileSync(path, "utf8"));
+    }
+  }
+}
+copyTree(join(root, "game"), "/home/pyodide/game");
+py.FS.mkdirTree("/home/pyodide/bench");
+py.FS.writeFile("/home/pyodide/bench/solver.py", readFileSync(join(root, "bench/solver.py"), "utf8"));
+
+const out = py.runPython(`
+import sys, platform
+sys.path.insert(0, "/home/pyodide")
+sys.path.insert(0, "/home/pyodide/bench")
+import solver as bench
+games, deals, budget = ${JSON.stringify(games)}, ${deals}, ${budget}
+rows = {g: [bench.run_one((g, seed, budget, None)) for seed in range(1, deals + 1)] for g in games}
+head = f"Pyodide {sys.version.split()[0]} ({platform.python_implementation()}, wasm), {deals} deals per game from #1, budget {budget:,} nodes"
+head + "\\n" + bench.table([bench.summarise(g, rows[g]) for g in games])
+`);
+console.log(out);
