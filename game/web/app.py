@@ -581,8 +581,12 @@ class App:
     def board_space(self) -> tuple[float, float]:
         root = by_id("board")
         width = float(document.documentElement.clientWidth)
-        top = float(root.getBoundingClientRect().top) + float(js.window.scrollY)
-        height = float(js.window.innerHeight) - top - 4
+        top = float(root.getBoundingClientRect().top)
+        bottom = float(js.window.innerHeight)
+        bar = by_id("toolbar").getBoundingClientRect()
+        if float(bar.top) > top:  # the toolbar sits below the board (phones)
+            bottom = min(bottom, float(bar.top))
+        height = bottom - top - 4
         return width, max(height, 240.0)
 
     def schedule_relayout(self) -> None:

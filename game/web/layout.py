@@ -29,7 +29,7 @@ TIGHT_BELOW = 0.25  # a tighter fan hides the artwork's index: show a strip inde
 # Fan room the columns are planned for, in card heights below the top row.
 COLUMN_ROOM = 2.8
 WASTE_FAN = 3  # Solitario shows the last three cards drawn side by side
-WASTE_STEP = 0.28  # in card widths
+WASTE_STEP = 0.28  # at least, in card widths; the fan fills the waste's two slots
 RETINUE_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
 RETINUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RETINUE_STEP = 0.24  # placed cards' fan, in card widths (beside) or heights (below)
@@ -84,7 +84,7 @@ class Layout:
             return self._retinue(codes, turned)
         if slot.kind == "waste" and self.waste_fan > 1:
             shown = min(n, self.waste_fan)
-            step = self.card_w * WASTE_STEP
+            step = max(self.card_w * WASTE_STEP, (slot.w - self.card_w) / (self.waste_fan - 1))
             return [(max(0, i - (n - shown)) * step, 0.0) for i in range(n)]
         if slot.kind == "stock":
             return [(self._stack(i, n), self._stack(i, n)) for i in range(n)]
