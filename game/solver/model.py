@@ -39,6 +39,7 @@ from ..cards import SUITS
 from .safe import safe_requirements
 
 FACE_DOWN = 64
+GREEDY_DRAWS = 6  # greedy cuts: where redeals are limited, draw at most this many times for a card
 
 
 class Model:
@@ -89,6 +90,7 @@ class Model:
         # Safe moves home (safe.py proves them): card -> ((slot, min height), ...)
         self.safe_req = safe_requirements(spec, self)
         self._targets: dict = {}
+        self._tindex: dict = {}
 
     # --- conversion ------------------------------------------------------------
     def card(self, code: str) -> int:
@@ -191,6 +193,29 @@ class Model:
                     out.append((x, u2))
         got = tuple(out)
         self._targets[key] = got
+        return got
+
+    def talon_entries(self, T, w, u):
+        """The reachable talon cards as (card, j, u2, cost, draws needed),
+        nearest first (cached: most moves leave the talon alone)."""
+        key = (T, w, u)
+        got = self._tindex.get(key)
+        if got is not None:
+            return got
+        if len(self._tindex) > 50_000:
+            self._tindex.clear()
+        limited = self.redeals is not None
+        n = len(T)
+        got = []
+        for j, u2 in self.talon_targets(n, w, u):
+            if limited:
+                # cards drawn past stay buried in the waste: the deeper, the costlier
+                depth = (j - w if u2 == u else j + n - w) // self.draw
+                cost = depth * 2
+            else:
+                depth, cost = 0, (0 if u2 == u and j >= w else 3)
+            got.append((T[j - 1], j, u2, cost, depth))
+        self._tindex[key] = got
         return got
 
     # --- applying ------------------------------------------------------------------
@@ -339,7 +364,8 @@ class Model:
         ``greedy``: also leave out moves that are rarely needed — a run moved
         off a card it already fits, unless that card can then go home or take
         another card that is free to move; a card taken back from a
-        foundation unless a free card could then go on it. A search with
+        foundation unless a free card could then go on it; where redeals are
+        limited, a talon card more than GREEDY_DRAWS draws away. A search with
         these cuts can find wins faster but proves nothing about losses.
         """
         cols, found, T, w, u = st
@@ -404,14 +430,12 @@ class Model:
                 if to_empty:
                     add((prio - 5, (0, a, first_empty, n)))
         if T:
-            limited = self.redeals is not None
-            for j, u2 in self.talon_targets(len(T), w, u):
-                c = T[j - 1]
-                if limited:
-                    # cards drawn past stay buried in the waste: the deeper, the costlier
-                    cost = (j - w if u2 == u else j + len(T) - w) // self.draw * 2
-                else:
-                    cost = 0 if u2 == u and j >= w else 3
+            useful = homes.union(wanted)
+            if first_empty >= 0:
+                useful |= empty_ok
+            for c, j, u2, cost, depth in self.talon_entries(T, w, u):
+                if c not in useful or (greedy and depth > GREEDY_DRAWS):
+                    continue
                 if c in homes:
                     add((70 - cost, (3, j, u2)))
                 dests = wanted.get(c)
