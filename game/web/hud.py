@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from game import scoring
+
 from .texts.ui import t
 
 
@@ -66,6 +68,13 @@ class Hud:
         self.has_undo = spec.undo_depth != 0
         self.has_redo = bool(spec.redo)
         self.redo.hidden = not self.has_redo
+        # Say how time changes the score, where it does.
+        penalty = -scoring.RELOADED_TIME_COST
+        self.el["score"].title = (t(lang, "hud.time_penalty_hint", points=penalty,
+                                    seconds=scoring.RELOADED_TIME_STEP)
+                                  if spec.scoring == "reloaded" else "")
+        self.el["bonus"].title = (t(lang, "hud.bonus_hint", points=scoring.RETINUE_BONUS_DROP)
+                                  if spec.scoring == "retinue" else "")
         if self.time_label is not None:
             key = "hud.time_left" if game.time_limit is not None else "hud.time"
             self.time_label.textContent = t(lang, key)

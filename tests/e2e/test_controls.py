@@ -179,6 +179,19 @@ def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
     check_matches(page, game)
 
 
+def test_the_board_follows_the_window_size(page):
+    choose(page, "limited", 6)
+    width = lambda: page.locator('#board [data-pile="t1"]').bounding_box()["width"]
+    wide = width()
+    page.set_viewport_size({"width": 500, "height": 700})
+    page.wait_for_function(f"document.querySelector('#board [data-pile=t1]').getBoundingClientRect().width < {wide - 10}")
+    boxes = page.evaluate("[...document.querySelectorAll('#board [data-card]')].map(c => c.getBoundingClientRect().right)")
+    assert max(boxes) <= 500
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_function(f"document.querySelector('#board [data-pile=t1]').getBoundingClientRect().width > {wide - 1}")
+    check_matches(page, new_game("limited", 6))
+
+
 def test_the_language_switch(page):
     choose(page, "solitario", 2)
     page.select_option("#lang-select", "de")

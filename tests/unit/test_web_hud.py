@@ -61,6 +61,7 @@ def test_reloaded_score_falls_with_time_and_undo_counts_down():
     hud.update(g, 5.0)
     assert (n["score"].textContent, n["time"].textContent, n["moves"].textContent) == (
         str(g.score(5.0)), "00:05", "1")
+    assert n["score"].title == "\u22122 points for every full 10 seconds"
     hud.update(g, 25.0)
     assert n["score"].textContent == str(g.score(25.0)) and g.score(25.0) < g.score(5.0)
     assert n["count"].textContent == "1" and "aria-disabled" not in n["undo"].attrs
