@@ -39,7 +39,7 @@ from ..cards import SUITS
 from .safe import safe_requirements
 
 FACE_DOWN = 64
-GREEDY_DRAWS = 6  # greedy cuts: where redeals are limited, draw at most this many times for a card
+GREEDY_TALON = 3  # greedy cuts: where redeals are limited, only the nearest few useful talon cards
 
 
 class Model:
@@ -365,7 +365,8 @@ class Model:
         off a card it already fits, unless that card can then go home or take
         another card that is free to move; a card taken back from a
         foundation unless a free card could then go on it; where redeals are
-        limited, a talon card more than GREEDY_DRAWS draws away. A search with
+        limited, talon cards beyond the GREEDY_TALON nearest that need draws
+        and have somewhere to go. A search with
         these cuts can find wins faster but proves nothing about losses.
         """
         cols, found, T, w, u = st
@@ -433,9 +434,14 @@ class Model:
             useful = homes.union(wanted)
             if first_empty >= 0:
                 useful |= empty_ok
+            seen_useful = 0
             for c, j, u2, cost, depth in self.talon_entries(T, w, u):
-                if c not in useful or (greedy and depth > GREEDY_DRAWS):
+                if c not in useful:
                     continue
+                if greedy and depth:
+                    seen_useful += 1
+                    if seen_useful > GREEDY_TALON:
+                        break
                 if c in homes:
                     add((70 - cost, (3, j, u2)))
                 dests = wanted.get(c)
