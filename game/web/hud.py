@@ -110,6 +110,8 @@ class Hud:
             if undo_steps:
                 label = t(lang, "action.undo_left", count=undo_steps) if limited else t(lang, "action.undo")
                 self._enable(self.undo, label)
+            elif limited and game.moves:
+                self._disable(self.undo, t(lang, "cue.undo_limit", count=game.spec.undo_depth))
             else:
                 self._disable(self.undo, t(lang, "cue.nothing_to_undo"))
         if self.has_redo:
