@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from . import duel
@@ -30,10 +31,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _number(text: str) -> int:
-    try:
-        return int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a whole number") from None
+    if not re.fullmatch(r"-?[0-9]{1,20}", text):  # int() would also take "1_000" or " 7"
+        raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a whole number")
+    return int(text)
 
 
 def _seconds(text: str) -> float:
@@ -60,7 +60,7 @@ def _parser(verb: str) -> argparse.ArgumentParser:
         return p
     if verb == "verify":
         p.description = "replay every run of a duel link and rank the players"
-        p.add_argument("link", help="a duel token (s1.…) or a page address with ?duel=…")
+        p.add_argument("link", help="a duel token (s1....) or a page address with ?duel=...")
         return p
     p.add_argument("game")
     if verb == "deal":
@@ -82,7 +82,7 @@ def _parser(verb: str) -> argparse.ArgumentParser:
     start.add_argument("--position", metavar="FILE", help="a position as JSON ('-' reads stdin)")
     p.add_argument("--at", type=_seconds, metavar="SECONDS", help="elapsed time at which to read the score")
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="end the game when time runs out")
-    p.add_argument("moves", nargs="*", metavar="MOVE", help="t3>f1, t3:4>t7, waste>t2, draw, redeal, undo …")
+    p.add_argument("moves", nargs="*", metavar="MOVE", help="t3>f1, t3:4>t7, waste>t2, draw, redeal, undo ...")
     return p
 
 
@@ -103,7 +103,7 @@ def _read_position(path: str, game: str) -> Position:
 def run(argv) -> dict | list:
     if not argv or argv[0] not in VERBS:
         if argv and argv[0] in ("-h", "--help"):
-            print(f"usage: python -m game {{{','.join(VERBS)}}} …  (each verb has --help)")
+            print(f"usage: python -m game {{{','.join(VERBS)}}} ...  (each verb has --help)")
             raise SystemExit(0)
         raise Refused(f"the first word must be one of: {', '.join(VERBS)}")
     verb = argv[0]
@@ -161,5 +161,8 @@ def main(argv=None) -> int:
         out, code = {"error": f"internal error: {type(e).__name__}: {e}"}, 1
     # ASCII JSON (non-ASCII as \u escapes) prints under any stdout encoding:
     # a pipe on Windows or a latin-1 locale would otherwise crash on '≥'.
-    print(json.dumps(out))
+    try:
+        print(json.dumps(out), flush=True)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing left to say
+        sys.stdout = None
     return code
