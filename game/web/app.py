@@ -23,6 +23,7 @@ from game.catalog import PLAYER_GAMES, get_spec
 from . import url
 from .board import FACE_SETS, Board
 from .cues import cue_text
+from .duel_ui import DuelUI
 from .hud import Clock, Hud
 from .input import Input, Pick
 from .layout import plan
@@ -65,6 +66,7 @@ class App:
             redo=by_id("btn-redo"), time_label=by_id("hud-time-label"),
         )
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), self.choose)
+        self.duel = DuelUI(self)
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -122,6 +124,8 @@ class App:
         self.wire()
         self.apply_language(lang, save=False)
         notices = [self.notice_text(n) for n in request.notices]
+        if self.duel.open_address(notices):  # ?duel=…: the duel deals and shows who challenged
+            return
         self.start_game(request.game, request.seed, request.position, request.time_limit, notices)
 
     def notice_text(self, notice) -> str:
@@ -160,6 +164,7 @@ class App:
         hook = js.Object.new()
         hook.state = self.proxy(lambda: to_js(self.state(), dict_converter=js.Object.fromEntries))
         js.window.solitaire = hook
+        self.duel.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
@@ -200,6 +205,7 @@ class App:
 
     def start_game(self, game_id, seed=None, position=None, limit=None, notices=None) -> None:
         notices = list(notices or [])
+        self.duel.on_start_game(game_id, seed, position, limit)
         _boot("stage", t(self.lang, "loading.dealing"), 96, 99)
         game, seed = self.make_game(game_id, seed, position, limit, notices)
         self.game, self.seed, self.time_limit = game, seed, game.time_limit
@@ -249,9 +255,10 @@ class App:
         return any(m == REDEAL for m in self.game.legal_moves())
 
     def update_url(self) -> None:
-        if self.start_position is not None:
+        query = self.duel.query()  # ?duel=…, while the board belongs to a duel
+        if query is None and self.start_position is not None:
             query = url.position_query(self.start_position, time_limit=self.time_limit)
-        else:
+        elif query is None:
             query = url.deal_query(self.game.spec.id, self.seed, time_limit=self.time_limit)
         try:
             js.history.replaceState(js.history.state, "", query)
@@ -419,7 +426,8 @@ class App:
         self.clock.stop(js.performance.now())
         self.update_status()
         self.hud.update(game, game.end_time or game.clock)
-        self.show_end()
+        if not self.duel.game_over():  # a duel run shows the duel's result instead
+            self.show_end()
         if game.status == "won":
             self.celebrate()
 
@@ -481,6 +489,7 @@ class App:
                 self.show_end()
             if by_id("picker").open:
                 self.picker.open(lang, self.game.spec.id)
+            self.duel.apply_language()
             self.schedule_relayout()
         if save:
             self.settings["lang"] = lang

@@ -53,6 +53,7 @@ class Hud:
         self.time_label = time_label
         self.shown: dict = {}
         self.lang = "en"
+        self.after_update = None  # called with (game, at) after each update (the duel's ghost)
 
     def _set(self, key: str, text: str) -> None:
         if self.shown.get(key) != text:
@@ -93,6 +94,8 @@ class Hud:
         if game.spec.scoring == "retinue":
             self._set("bonus", str(game.time_bonus(at)))
         self.update_buttons(game)
+        if self.after_update is not None:
+            self.after_update(game, at)
 
     def update_buttons(self, game) -> None:
         undo_steps, redo_steps = game.undo_steps, game.redo_steps

@@ -1,0 +1,249 @@
+"""Duels that travel as links (issue 6), in two browser contexts that share
+nothing but the link: A starts a duel and plays with real clicks and drags,
+gives up and copies the link; B opens it, sees who challenged, accepts, sees
+A's ghost score advance, plays, gives up and sees the ranking; A opens the
+reply and sees the same ranking. Also a tampered link, pass-and-play, and the
+screens at phone size. Expectations come from the engine under CPython."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import Move, new_game
+from game.duel import InvalidChallenge, Run, decode_challenge, encode_challenge, verify
+from tools.serve import ROOT
+
+from ui_helpers import click_card, click_pile, count, drag, open_url, settle, status
+
+SHOTS = ROOT / "artifacts" / "screenshots"
+GAME, SEED = "solitario", 2  # its first moves turn cards over: Ann scores at once
+ANN_MOVES = ("t3>t4", "t7>t3")  # +5 each (each turns a card)
+
+
+@pytest.fixture(scope="module")
+def contexts(browser, browser_context_args):
+    made = {}
+
+    def get(name, **extra):
+        if name not in made:
+            context = browser.new_context(**{**browser_context_args, **extra})
+            page = context.new_page()
+            page.errors = []
+            page.on("pageerror", lambda e, p=page: p.errors.append(str(e)))
+            page.on("console", lambda m, p=page: m.type == "error" and p.errors.append(m.text))
+            made[name] = page
+        return made[name]
+
+    yield get
+    for page in made.values():
+        page.context.close()
+
+
+@pytest.fixture(scope="module")
+def shared():
+    return {}  # what one test of the story hands to the next
+
+
+def move_by(page, text: str, how: str) -> None:
+    move = Move(*text.split(">"))
+    index = count(page, move.src) - move.count
+    if how == "drag":
+        drag(page, move.src, index, move.dst)
+    else:
+        click_card(page, move.src, index)
+        click_pile(page, move.dst)
+    settle(page)
+
+
+def give_up(page) -> None:
+    page.click("#btn-giveup")
+    page.click("#confirm-yes")
+    page.wait_for_selector('#duel-dialog[open][data-view="result"]', timeout=5_000)
+
+
+def ranking(page) -> list[tuple[str, int]]:
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('#duel-rows tr')].map(
+            tr => [tr.dataset.player, Number(tr.querySelector('.score').textContent)])""")
+    return [tuple(row) for row in rows]
+
+
+def ghost(page) -> int:
+    return int(page.text_content('[data-hud="ghost"]'))
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"duel-{name}.png"))
+
+
+def test_a_starts_a_duel_plays_gives_up_and_gets_a_link(contexts, app_url, shared):
+    a = contexts("A")
+    open_url(a, app_url, f"?game={GAME}&seed={SEED}")
+    a.click("#btn-duel")
+    a.wait_for_selector('#duel-dialog[open][data-view="setup"]')
+    assert a.is_checked('input[name="duel-limit"][value="300"]')  # Solitario's default: 5 minutes
+    assert a.text_content("#duel-deal-this") == f"This deal (game {SEED})"
+    shot(a, "setup-desktop")
+    a.fill("#duel-name-0", "Ann")
+    a.check('input[name="duel-limit"][value="180"]')
+    a.click("#duel-start")
+    a.wait_for_selector("#duel-dialog", state="hidden")
+    assert a.text_content('[data-hud="time"]') in ("03:00", "02:59")
+    assert a.text_content("#hud-time-label") == "Time left"
+    assert a.text_content("#duel-tag") == "Duel: Ann"
+    assert a.url.endswith(f"?game={GAME}&seed={SEED}&limit=180")
+    a.wait_for_timeout(1_200)  # so that B sees Ann's ghost start from nothing
+    move_by(a, ANN_MOVES[0], "drag")
+    move_by(a, ANN_MOVES[1], "click")
+    assert int(a.text_content('[data-hud="score"]')) == 10
+    give_up(a)
+    assert a.text_content("#duel-title") == "Game given up"
+    assert a.text_content("#duel-mine") == "Ann: 10 points"
+    link = a.input_value("#duel-link")
+    assert link.startswith(app_url + "?duel=s1.")
+    assert a.url == link  # a reload shows this duel again
+    (run,) = decode_challenge(link).runs
+    assert [x.split("@")[0] for x in run.actions] == [*ANN_MOVES, "resign"]
+    assert verify(decode_challenge(link)).players[0].score == 10
+    a.click("#duel-copy")  # the clipboard, or the selected field where it is refused
+    a.wait_for_selector("#toast.show")
+    shared["link"] = link
+    assert not a.errors
+
+
+def test_b_opens_the_link_races_the_ghost_and_sees_the_ranking(contexts, app_url, shared):
+    b = contexts("B")
+    b.goto(shared["link"])
+    b.wait_for_selector('#duel-dialog[open][data-view="intro"]', timeout=60_000)
+    assert b.text_content("#duel-title") == "Ann challenges you"
+    assert b.inner_text("#duel-facts").split() == ["Game", "Solitario", "Deal", "Game", "2", "Time", "limit",
+                                                   "3", "min", "Played", "by", "Ann"]
+    shot(b, "intro-desktop")
+    b.click("#duel-accept")  # no name yet: refused, with a reason
+    assert b.text_content("#duel-join-error") == "Please enter a name."
+    b.fill("#duel-join-name", "ann")
+    b.click("#duel-accept")
+    assert "already in this duel" in b.text_content("#duel-join-error")
+    b.fill("#duel-join-name", "Bea")
+    b.click("#duel-accept")
+    b.wait_for_selector("#duel-dialog", state="hidden")
+    assert b.text_content("#ghost-name") == "Ann"
+    assert ghost(b) == 0  # Ann had not moved yet
+    b.wait_for_function("Number(document.querySelector('[data-hud=\"ghost\"]').textContent) > 0",
+                        timeout=8_000)
+    assert ghost(b) in (5, 10)  # Ann's score after her first or second move
+    assert b.get_attribute("#hud-ghost", "data-lead") == "behind"
+    shot(b, "ghost-desktop")
+    game = new_game(GAME, SEED)
+    move = next(str(m) for m in game.legal_moves() if m.src.startswith("t") and m.dst.startswith("t"))
+    move_by(b, move, "click")
+    give_up(b)
+    expected = verify(decode_challenge(b.input_value("#duel-link")))
+    by_name = {p.name: p.score for p in expected.players}
+    table = ranking(b)
+    assert table == [(name, by_name[name]) for name in expected.ranking.order]
+    assert {name for name, _ in table} == {"Ann", "Bea"}
+    assert b.get_attribute('#duel-rows tr[data-player="Bea"]', "class") == "mine"
+    assert "Send this link back" in b.text_content("#duel-share-text")
+    shot(b, "ranking-desktop")
+    shared["reply"], shared["table"] = b.input_value("#duel-link"), table
+    assert not b.errors
+
+
+def test_a_opens_the_reply_and_sees_the_same_ranking(contexts, shared):
+    a = contexts("A")
+    a.goto(shared["reply"])
+    a.wait_for_selector('#duel-dialog[open][data-view="ranking"]', timeout=60_000)
+    assert ranking(a) == shared["table"]
+    assert a.get_attribute('#duel-rows tr[data-player="Ann"]', "class") == "mine"  # the name this device used
+    assert a.text_content("#duel-mine") == "Solitario \u00b7 Game 2 \u00b7 3 min"
+    assert a.is_visible("#duel-play-too")
+    a.click("#duel-close")
+    assert status(a) == "playing"  # the deal, to look at or play as usual
+    assert not a.errors
+
+
+def test_a_tampered_link_is_refused_with_the_reason_and_a_playable_game(contexts, app_url, shared):
+    b = contexts("B")
+    token = shared["link"].split("?duel=")[1]
+    i = len(token) // 2
+    tampered = token[:i] + ("A" if token[i] != "A" else "B") + token[i + 1:]
+    with pytest.raises(InvalidChallenge) as refused:
+        decode_challenge(tampered)
+    open_url(b, app_url, f"?duel={tampered}")
+    notice = b.text_content("#notice")
+    assert "This duel link can't be opened" in notice and str(refused.value) in notice
+    assert not b.is_visible("#duel-dialog")
+    assert "duel" not in b.url
+    click_pile(b, "stock")  # and it plays
+    settle(b)
+    assert b.evaluate("window.solitaire.state().moves") == 1
+
+
+def test_pass_and_play_two_players_and_an_untimed_tie_offers_a_rematch(contexts):
+    a = contexts("A")
+    a.click("#btn-duel")  # the duel on hand first: the reply's ranking
+    a.wait_for_selector('#duel-dialog[open][data-view="ranking"]', timeout=5_000)
+    a.click("#duel-new")
+    a.wait_for_selector('#duel-dialog[open][data-view="setup"]', timeout=5_000)
+    assert a.input_value("#duel-name-0") == "Ann"  # remembered
+    a.click("#duel-add")
+    a.fill("#duel-name-1", "ann")
+    a.check('input[name="duel-limit"][value="none"]')
+    a.click("#duel-start")
+    assert "already in this duel" in a.text_content("#duel-setup-error")
+    a.fill("#duel-name-1", "Cid")
+    a.click("#duel-start")
+    a.wait_for_selector("#duel-dialog", state="hidden")
+    assert a.text_content("#duel-tag") == "Duel: Ann"
+    assert a.is_hidden("#hud-ghost")  # nobody has played before Ann
+    give_up(a)  # both give up at once: 0 to 0, an untimed tie for first place
+    assert a.text_content("#duel-next-text").startswith("Next: Cid.")
+    a.click("#duel-next-go")
+    a.wait_for_selector("#duel-dialog", state="hidden")
+    assert a.text_content("#duel-tag") == "Duel: Cid"
+    assert a.text_content("#ghost-name") == "Ann"
+    give_up(a)
+    assert {name for name, _ in ranking(a)} == {"Ann", "Cid"}
+    assert a.text_content("#duel-title") == "A tie for first place"
+    seed = verify(decode_challenge(a.input_value("#duel-link"))).ranking.rematch
+    assert a.text_content("#duel-rematch") == f"Rematch (game {seed})"
+    a.click("#duel-rematch")
+    a.wait_for_selector('#duel-dialog[open][data-view="setup"]')
+    assert a.text_content("#duel-fixed") == f"Rematch on game {seed} \u00b7 Untimed"
+    assert [a.input_value("#duel-name-0"), a.input_value("#duel-name-1")] == ["Ann", "Cid"]
+    a.keyboard.press("Escape")
+    assert not a.errors
+
+
+def test_phone_screens(contexts, app_url):
+    """A reply link opened on a phone: ranking, joining as a third player with
+    the best ghost in the HUD, and the set-up panel."""
+    runs = []
+    for name, moves in (("Ann", ANN_MOVES), ("Bea", ANN_MOVES[:1])):
+        g = new_game(GAME, SEED, time_limit=180)
+        for i, m in enumerate(moves):
+            g.play(m, 0.5 + i)
+        g.resign(3.0)
+        runs.append(Run.from_game(name, g))
+    phone = contexts("phone", viewport={"width": 360, "height": 740})
+    open_url(phone, app_url, f"?duel={encode_challenge(runs)}&lang=de")
+    phone.wait_for_selector('#duel-dialog[open][data-view="ranking"]')
+    assert phone.text_content("#duel-title") == "Ann gewinnt"
+    shot(phone, "ranking-phone")
+    phone.click("#duel-play-too")
+    phone.fill("#duel-join-name", "Dan")
+    phone.click("#duel-accept")
+    phone.wait_for_selector("#duel-dialog", state="hidden")
+    phone.wait_for_function("document.querySelector('[data-hud=\"ghost\"]').textContent === '10'", timeout=5_000)
+    assert phone.text_content("#ghost-lead") == "\u221210"
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+    shot(phone, "ghost-phone")
+    phone.click("#btn-duel")
+    phone.wait_for_selector('#duel-dialog[open][data-view="setup"]')
+    phone.click("#duel-add")
+    shot(phone, "setup-phone")
+    phone.keyboard.press("Escape")
+    assert not phone.errors
