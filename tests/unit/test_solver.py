@@ -400,3 +400,13 @@ def test_every_game_has_a_solver_model():
     for game_id, spec in GAMES.items():
         if spec.rules == "build":
             assert model_for(spec).spec is spec
+
+
+def test_retinue_hint_and_auto_complete_follow_the_chain():
+    won, lost = deal("retinue", 4), deal("retinue", 1)
+    h = hint(won)
+    assert h.proven and h.status == WON and h.move == won.legal_moves()[0]
+    assert not hint(lost).proven
+    line = auto_complete(won)
+    assert line is not None and replays_to_win(won, line)
+    assert auto_complete(lost) is None
