@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import os
 import posixpath
 import sys
@@ -20,6 +21,8 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from tools import precache
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +70,18 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
         if self.base != "/" and not (path + "/").startswith(self.base):
             self.send_error(HTTPStatus.NOT_FOUND, "Outside the served folder")
             return None
+        if path == self.base + precache.OUTPUT and not os.path.exists(self.translate_path(path)):
+            return self.send_precache()
         return super().send_head()
+
+    def send_precache(self):
+        """sw-precache.js written afresh from the folder, so it is never stale."""
+        body = precache.render(Path(self.directory)).encode("utf-8")
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(precache.OUTPUT))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def translate_path(self, path: str) -> str:
         if self.base != "/":

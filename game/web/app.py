@@ -23,12 +23,14 @@ from game.catalog import PLAYER_GAMES, get_spec
 from . import url
 from .board import FACE_SETS, Board
 from .cues import cue_text
+from .frame import Frame
 from .duel_ui import DuelUI
 from .hud import Clock, Hud
 from .input import Input, Pick
 from .layout import plan
 from .panels import fill_end, fill_rules
 from .picker import Picker
+from .progress import Progress
 from .texts.cards import card_name
 from .texts.games import game_name
 from .texts.ui import LANGUAGES, pick_language, t
@@ -53,6 +55,8 @@ def _boot(method: str, *args) -> None:
 class App:
     def __init__(self):
         self.proxies = []
+        self.progress = Progress(self)  # settings, autosave and resume, statistics
+        self.frame = Frame(self)  # ?embed=1: messages to and from the host page
         self.settings = self.load_settings()
         self.lang = "en"
         self.board = Board(by_id("board"))
@@ -99,20 +103,11 @@ class App:
         return self.game is not None and self.game.status == "playing"
 
     # --- settings -----------------------------------------------------------------------
-    @staticmethod
-    def load_settings() -> dict:
-        try:
-            raw = js.window.localStorage.getItem(STORAGE_KEY)
-            data = json.loads(raw) if raw else {}
-            return data if isinstance(data, dict) else {}
-        except Exception:  # storage blocked (private window, sandboxed iframe) or damaged
-            return {}
+    def load_settings(self) -> dict:
+        return self.progress.load_settings()  # a damaged value is set aside, storage never raises
 
     def save_settings(self) -> None:
-        try:
-            js.window.localStorage.setItem(STORAGE_KEY, json.dumps(self.settings))
-        except Exception:
-            pass
+        self.progress.save_settings(self.settings)
 
     # --- start -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -124,9 +119,14 @@ class App:
         self.wire()
         self.apply_language(lang, save=False)
         notices = [self.notice_text(n) for n in request.notices]
+        slot, game_id = self.progress.restore(str(js.window.location.search), request)
+        notices += self.progress.start_notices()
         if self.duel.open_address(notices):  # ?duel=…: the duel deals and shows who challenged
             return
-        self.start_game(request.game, request.seed, request.position, request.time_limit, notices)
+        if slot is not None:  # the saved game this address asks for: resume it
+            self.start_game(game_id, notices=notices, restored=slot)
+        else:
+            self.start_game(game_id, request.seed, request.position, request.time_limit, notices)
 
     def notice_text(self, notice) -> str:
         text = t(self.lang, notice.key, **notice.params)
@@ -164,6 +164,8 @@ class App:
         hook = js.Object.new()
         hook.state = self.proxy(lambda: to_js(self.state(), dict_converter=js.Object.fromEntries))
         js.window.solitaire = hook
+        self.progress.wire()
+        self.frame.listen()
         self.duel.wire()
 
     def guard(self, fn):
@@ -203,13 +205,21 @@ class App:
             seed = random.randrange(1, RANDOM_DEALS)
             return new_game(game_id, seed), seed
 
-    def start_game(self, game_id, seed=None, position=None, limit=None, notices=None) -> None:
+    def start_game(self, game_id, seed=None, position=None, limit=None, notices=None, restored=None) -> None:
+        """Deal a game, or put ``restored`` (a saved ``storage.Slot``) back on the table."""
         notices = list(notices or [])
+        self.progress.leave()  # a game left in play counts as lost
         self.duel.on_start_game(game_id, seed, position, limit)
         _boot("stage", t(self.lang, "loading.dealing"), 96, 99)
-        game, seed = self.make_game(game_id, seed, position, limit, notices)
+        if restored is not None:
+            game, seed = restored.game, restored.game.seed
+            self.start_position = game.start.to_json() if seed is None else None
+        else:
+            game, seed = self.make_game(game_id, seed, position, limit, notices)
         self.game, self.seed, self.time_limit = game, seed, game.time_limit
         self.compound, self.redo_pairs = [], []
+        if restored is not None:
+            self.compound, self.redo_pairs = list(restored.pairs), list(restored.redo_pairs)
         self.input.selection = self.input.dragging = None
         if getattr(self, "table", None) is not None:
             self.table.reset()
@@ -225,12 +235,12 @@ class App:
         board.set_stock_state(self.can_redeal())
         root.dataset.seed = "" if seed is None else str(seed)
         root.hidden = False
-        self.clock = Clock(js.performance.now())
+        self.clock = Clock(js.performance.now(), restored.elapsed if restored is not None else 0.0)
         self.hud.reset(game, self.lang)
         self.refresh_titles()
         self.update_url()
         self.update_status()
-        self.hud.update(game, 0.0)
+        self.hud.update(game, self.now())
         by_id("settings-faces").hidden = not board.italian
         _boot("done")
         # The board's top may move once the header has its words: place again.
@@ -239,6 +249,8 @@ class App:
             self.show_notice(" ".join(notices))
         else:
             self.close_notice()
+        self.progress.started(restored)  # saved at once: a reload finds this deal
+        self.frame.started()
         js.performance.mark("interactive")
         if not self.playing:
             self.finish()
@@ -375,6 +387,8 @@ class App:
         self.board.set_stock_state(self.can_redeal())
         self.update_status()
         self.hud.update(self.game, self.now())
+        self.progress.changed()  # autosave after every move, undo and redo
+        self.frame.moved()
         if not self.playing:
             self.finish()
 
@@ -426,6 +440,8 @@ class App:
         self.clock.stop(js.performance.now())
         self.update_status()
         self.hud.update(game, game.end_time or game.clock)
+        self.progress.finished()  # into the statistics, once
+        self.frame.finished()
         if not self.duel.game_over():  # a duel run shows the duel's result instead
             self.show_end()
         if game.status == "won":
@@ -489,6 +505,7 @@ class App:
                 self.show_end()
             if by_id("picker").open:
                 self.picker.open(lang, self.game.spec.id)
+            self.progress.language_changed()
             self.duel.apply_language()
             self.schedule_relayout()
         if save:

@@ -223,12 +223,15 @@ class DuelUI:
         self.focus_first()
 
     def focus_first(self) -> None:
-        target = {"setup": "#duel-names input", "intro": "#duel-join-name",
-                  "result": "#duel-result button:not([hidden]).primary, #duel-close",
-                  "ranking": "#duel-result button:not([hidden]).primary, #duel-close"}.get(self.view)
-        node = document.querySelector(target) if target else None
-        if node is not None and not is_none(node):
-            node.focus()
+        """The field to fill, or the button the player most likely wants next."""
+        order = {"setup": ("#duel-names input",), "intro": ("#duel-join-name",),
+                 "result": ("#duel-next-go", "#duel-copy", "#duel-close"),
+                 "ranking": ("#duel-copy", "#duel-close")}.get(self.view, ())
+        for selector in order:
+            node = document.querySelector(selector)
+            if node is not None and not is_none(node) and not is_none(node.offsetParent):
+                node.focus()
+                return
 
     def render(self) -> None:
         getattr(self, f"render_{self.view}")()

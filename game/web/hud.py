@@ -29,14 +29,27 @@ class Clock:
         self.started = now
         self.offset = offset  # seconds already played (a restored game)
         self.stopped_at: Optional[float] = None
+        self.paused_at: Optional[float] = None
 
     def elapsed(self, now: float) -> float:
         end = self.stopped_at if self.stopped_at is not None else now
+        if self.paused_at is not None and self.stopped_at is None:
+            end = self.paused_at
         return self.offset + max(0.0, (end - self.started) / 1000.0)
 
     def stop(self, now: float) -> None:
         if self.stopped_at is None:
-            self.stopped_at = now
+            self.stopped_at = now if self.paused_at is None else self.paused_at
+
+    def pause(self, now: float) -> None:
+        """Hold the time while the page is hidden; ``resume`` goes on from there."""
+        if self.paused_at is None and self.stopped_at is None:
+            self.paused_at = now
+
+    def resume(self, now: float) -> None:
+        if self.paused_at is not None:
+            self.started += now - self.paused_at
+            self.paused_at = None
 
     @property
     def running(self) -> bool:

@@ -62,6 +62,7 @@
   }
 
   function done() {
+    if (!finished) dispatchEvent(new Event("solitaire:dealt"));  // once: the first deal is up
     shown = 100;
     show();
     finished = true;

@@ -68,6 +68,14 @@ def base_url(app_url) -> str:
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args) -> dict:
+    # The page's service worker copies the whole app (15 MB) into the cache
+    # of every new context; only the offline tests need it (test_offline.py
+    # allows it again), so the rest of the suite does not pay for it.
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args) -> dict:
     args = dict(browser_type_launch_args)
     executable = find_chromium()

@@ -8,6 +8,7 @@ screens at phone size. Expectations come from the engine under CPython."""
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from game import Move, new_game
 from game.duel import InvalidChallenge, Run, decode_challenge, encode_challenge, verify
@@ -72,6 +73,13 @@ def ghost(page) -> int:
     return int(page.text_content('[data-hud="ghost"]'))
 
 
+def severe(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands."""
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']} -> {[n['target'] for n in v['nodes']][:4]}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"duel-{name}.png"))
@@ -85,6 +93,7 @@ def test_a_starts_a_duel_plays_gives_up_and_gets_a_link(contexts, app_url, share
     assert a.is_checked('input[name="duel-limit"][value="300"]')  # Solitario's default: 5 minutes
     assert a.text_content("#duel-deal-this") == f"This deal (game {SEED})"
     shot(a, "setup-desktop")
+    assert severe(a) == []
     a.fill("#duel-name-0", "Ann")
     a.check('input[name="duel-limit"][value="180"]')
     a.click("#duel-start")
@@ -106,6 +115,7 @@ def test_a_starts_a_duel_plays_gives_up_and_gets_a_link(contexts, app_url, share
     (run,) = decode_challenge(link).runs
     assert [x.split("@")[0] for x in run.actions] == [*ANN_MOVES, "resign"]
     assert verify(decode_challenge(link)).players[0].score == 10
+    assert a.evaluate("document.activeElement.id") == "duel-copy"  # ready for Enter
     a.click("#duel-copy")  # the clipboard, or the selected field where it is refused
     a.wait_for_selector("#toast.show")
     shared["link"] = link
@@ -120,6 +130,7 @@ def test_b_opens_the_link_races_the_ghost_and_sees_the_ranking(contexts, app_url
     assert b.inner_text("#duel-facts").split() == ["Game", "Solitario", "Deal", "Game", "2", "Time", "limit",
                                                    "3", "min", "Played", "by", "Ann"]
     shot(b, "intro-desktop")
+    assert severe(b) == []
     b.click("#duel-accept")  # no name yet: refused, with a reason
     assert b.text_content("#duel-join-error") == "Please enter a name."
     b.fill("#duel-join-name", "ann")
@@ -147,6 +158,7 @@ def test_b_opens_the_link_races_the_ghost_and_sees_the_ranking(contexts, app_url
     assert b.get_attribute('#duel-rows tr[data-player="Bea"]', "class") == "mine"
     assert "Send this link back" in b.text_content("#duel-share-text")
     shot(b, "ranking-desktop")
+    assert severe(b) == []
     shared["reply"], shared["table"] = b.input_value("#duel-link"), table
     assert not b.errors
 

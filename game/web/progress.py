@@ -1,0 +1,224 @@
+"""Never losing progress: settings, autosave and resume, statistics, and the
+notices when stored data is damaged or storage is refused. Runs in the page;
+the rules of what is kept live in ``storage.py``, ``resume.py`` and
+``stats.py`` (plain Python, tested under CPython).
+
+The controller calls: ``load_settings`` / ``save_settings``; ``restore`` at
+start; ``leave`` before a new deal replaces the game; ``started`` once it is
+on the table; ``changed`` after each move, undo or redo; ``finished`` when the
+game ends. The play clock is held while the page is hidden, and the game is
+saved then too (and every ``SAVE_EVERY_MS`` while it is being played).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import js
+from pyscript import document
+
+from game.catalog import PLAYER_GAMES
+
+from . import resume, storage
+from .stats import Stats
+from .stats_panel import StatsPanel
+from .texts.ui import t
+
+SAVE_EVERY_MS = 10_000
+
+
+def _local_storage():
+    """``window.localStorage``, or None where even reading it throws."""
+    try:
+        found = getattr(js.window, "solitaireStorage", None)
+        if found is not None and not found.local:
+            return None
+        return js.window.localStorage
+    except Exception:
+        return None
+
+
+class Progress:
+    def __init__(self, app):
+        self.app = app
+        self.store = storage.Store(_local_storage())
+        self.damaged: list[str] = []  # text keys of notices for the start
+        self.stats = self._load_stats()
+        self.recorded = False  # the game on the table is already in the statistics
+        self.told = False  # the "won't be kept" notice has been shown
+        self.pointer = None  # the game id last written to solitaire.current
+        self.panel = StatsPanel(self)
+        self._timer = None
+
+    # --- settings --------------------------------------------------------------------------
+    def load_settings(self) -> dict:
+        settings, damaged = self.store.read(storage.SETTINGS_KEY, storage.check_settings)
+        if damaged:
+            self.damaged.append("error.settings_damaged")
+        settings = settings or {}
+        self.apply_motion(settings.get("motion", "on"))
+        return settings
+
+    def save_settings(self, settings: dict) -> None:
+        self.store.write(storage.SETTINGS_KEY, settings)
+        self.tell_if_failed()
+
+    @staticmethod
+    def apply_motion(value: str) -> None:
+        document.documentElement.classList.toggle("no-motion", value == "off")
+        for node in document.querySelectorAll('#settings-dialog input[name="motion"]'):
+            node.checked = node.value == value
+
+    # --- statistics ------------------------------------------------------------------------------
+    def _load_stats(self) -> Stats:
+        stats, damaged = self.store.read(storage.STATS_KEY, Stats.from_json)
+        if damaged:
+            self.damaged.append("error.stats_damaged")
+        return stats or Stats()
+
+    def save_stats(self) -> None:
+        self.store.write(storage.STATS_KEY, self.stats.to_json())
+        self.tell_if_failed()
+
+    # --- start ---------------------------------------------------------------------------------------
+    def start_notices(self) -> list[str]:
+        """Texts to show as the first deal goes on the table."""
+        lang = self.app.lang
+        out = [t(lang, key) for key in dict.fromkeys(self.damaged)]
+        self.damaged = []
+        if self.store.failed or self.runtime_in_memory():
+            self.told = True
+            out.append(t(lang, self.storage_notice()))
+        return out
+
+    @staticmethod
+    def storage_notice() -> str:
+        """The text key: a short one in an embedded game's small frame."""
+        embedded = document.documentElement.classList.contains("embed")
+        return "error.storage_short" if embedded else "error.storage"
+
+    @staticmethod
+    def runtime_in_memory() -> bool:
+        found = getattr(js.window, "solitaireStorage", None)
+        return bool(found is not None and found.memory)
+
+    def restore(self, query: str, request):
+        """``(slot, game_id)``: the saved game to resume (or None) and the game
+        to deal when there is none."""
+        current, damaged = self.store.read(storage.CURRENT_KEY, storage.check_current)
+        if damaged:
+            self.damaged.append("error.data_damaged")
+        game_id = resume.wanted_game(query, request, current)
+        if game_id is None or game_id not in PLAYER_GAMES:
+            return None, request.game
+        slot, damaged = self.store.read(storage.save_key(game_id), storage.slot_checker(game_id))
+        if damaged:
+            self.damaged.append("error.save_damaged")
+        if slot is not None and resume.matches(slot, query, request):
+            return slot, game_id
+        if slot is not None and slot.played and not slot.recorded and slot.game.seed is not None \
+                and slot.game.status == "playing":
+            # Another deal replaces it: left in play, it counts as lost.
+            self.stats.end(game_id, False, slot.game.score(slot.elapsed), slot.elapsed)
+            self.save_stats()
+        return None, game_id
+
+    def wire(self) -> None:
+        app = self.app
+        app.on(document, "visibilitychange", app.guard(self.visibility))
+        app.on(js.window, "pagehide", app.guard(lambda e: self.save()))
+        app.on(document.getElementById("settings-dialog"), "change", app.guard(self.setting_changed))
+        self.panel.wire()
+        self._timer = js.setInterval(app.proxy(app.guard(self.save_now_and_then)), SAVE_EVERY_MS)
+        if document.hidden:
+            self.visibility()
+
+    # --- the game on the table --------------------------------------------------------------------
+    def counted(self) -> bool:
+        """Dealt games count in the statistics; positions and duels are practice."""
+        app = self.app
+        return app.game is not None and app.seed is not None and not self.in_duel()
+
+    def in_duel(self) -> bool:
+        duel = getattr(self.app, "duel", None)
+        try:
+            return duel is not None and duel.query() is not None
+        except Exception:
+            return False
+
+    def leave(self) -> None:
+        """A new deal replaces the game on the table: a game in play with a
+        move made counts as lost."""
+        app = self.app
+        game = app.game
+        if game is None or self.recorded or not self.counted():
+            return
+        if game.status == "playing" and game.log:
+            self.stats.end(game.spec.id, False, game.score(app.now()), app.now())
+            self.recorded = True
+            self.save_stats()
+            self.save()
+
+    def started(self, slot=None) -> None:
+        self.recorded = bool(slot and slot.recorded)
+        if document.hidden and self.app.clock is not None:
+            self.app.clock.pause(js.performance.now())
+        self.save()
+
+    def changed(self) -> None:
+        self.save()
+
+    def finished(self) -> None:
+        app = self.app
+        game = app.game
+        if game is None or self.recorded or not self.counted() or not game.log:
+            return
+        at = game.end_time if game.end_time is not None else game.clock
+        self.stats.end(game.spec.id, game.status == "won", game.score(), at)
+        self.recorded = True
+        self.save_stats()
+        self.save()
+
+    def save(self) -> None:
+        app = self.app
+        game = app.game
+        if game is None or self.in_duel():
+            return
+        slot = storage.Slot(game, app.now(), list(app.compound), list(app.redo_pairs), self.recorded)
+        self.store.write(storage.save_key(game.spec.id), slot.to_json())
+        if self.pointer != game.spec.id:
+            if self.store.write(storage.CURRENT_KEY, game.spec.id):
+                self.pointer = game.spec.id
+        self.tell_if_failed()
+
+    def save_now_and_then(self) -> None:
+        if self.app.playing and not document.hidden:
+            self.save()
+
+    def visibility(self, event=None) -> None:
+        clock = self.app.clock
+        now = js.performance.now()
+        if document.hidden:
+            if clock is not None:
+                clock.pause(now)
+                if self.app.game is not None:
+                    self.app.hud.update(self.app.game, self.app.now())  # show the time it holds
+            self.save()
+        elif clock is not None:
+            clock.resume(now)
+
+    def tell_if_failed(self) -> None:
+        if self.store.failed and not self.told:
+            self.told = True
+            self.app.show_notice(t(self.app.lang, self.storage_notice()))
+
+    # --- settings the controller does not handle ---------------------------------------------------
+    def setting_changed(self, event) -> None:
+        target = event.target
+        if target.name == "motion" and target.value in storage.SETTING_VALUES["motion"]:
+            self.app.settings["motion"] = str(target.value)
+            self.apply_motion(str(target.value))
+            self.save_settings(self.app.settings)
+
+    def language_changed(self) -> None:
+        self.panel.refresh()

@@ -1,0 +1,223 @@
+"""What the page keeps in the browser's ``localStorage``, behind a guard.
+
+Plain Python: the controller hands in ``window.localStorage`` (or None when
+reading it already failed); tests hand in a stand-in. Every access is wrapped:
+a browser that refuses storage (private mode, a cross-site frame, a full
+quota, ``SecurityError``) never stops the game. Values are then kept in memory
+for the rest of the visit and ``Store.failed`` says that progress won't be
+kept.
+
+Keys, all JSON:
+
+    solitaire.settings          {"lang", "faces", "back", "motion"}
+    solitaire.current           the id of the game played last ("reloaded")
+    solitaire.save.<game id>    that game's deal in progress (``Slot``)
+    solitaire.stats             statistics of every game (``stats.py``)
+
+A value that cannot be read -- not JSON, the wrong shape, a foreign game, a
+format this version does not know -- is moved to ``<key>.corrupt`` (one copy,
+the latest) and the caller tells the player.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from game import Game, GameError, PLAYER_GAMES
+
+PREFIX = "solitaire."
+SETTINGS_KEY = PREFIX + "settings"
+CURRENT_KEY = PREFIX + "current"
+STATS_KEY = PREFIX + "stats"
+SAVE_PREFIX = PREFIX + "save."
+CORRUPT = ".corrupt"
+SLOT_FORMAT = 1
+MAX_TEXT = 2_000_000  # characters; a long game's save is a few tens of thousands
+MAX_SECONDS = 999_999_999.0  # the longest time the move text can carry
+MAX_SETTING = 200  # characters of a setting another feature keeps
+
+SETTING_VALUES = {
+    "lang": ("en", "de", "it"),
+    "faces": ("napoletane", "piacentine", "french"),
+    "back": ("blue", "red"),
+    "motion": ("on", "off"),
+}
+
+
+class Damaged(ValueError):
+    """A stored value that cannot be used; the message says why."""
+
+
+def save_key(game_id: str) -> str:
+    return SAVE_PREFIX + game_id
+
+
+class Store:
+    """``localStorage`` that never raises. ``backend`` has ``getItem``,
+    ``setItem`` and ``removeItem``; None means there is no storage at all."""
+
+    def __init__(self, backend=None):
+        self.backend = backend
+        self.memory: dict[str, Optional[str]] = {}  # this visit's writes; None: removed
+        self.failed = backend is None
+        self.reason = "unavailable" if backend is None else ""
+
+    def _fail(self, exc: BaseException) -> None:
+        self.failed = True
+        self.reason = self.reason or type(exc).__name__
+
+    def get(self, key: str) -> Optional[str]:
+        if key in self.memory:
+            return self.memory[key]
+        if self.backend is None:
+            return None
+        try:
+            value = self.backend.getItem(key)
+        except Exception as exc:
+            self._fail(exc)
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, text: str) -> bool:
+        """Keep ``text``; False if the browser would not store it (it stays in memory)."""
+        self.memory[key] = text
+        if self.backend is None:
+            return False
+        try:
+            self.backend.setItem(key, text)
+        except Exception as exc:
+            self._fail(exc)
+            return False
+        return True
+
+    def remove(self, key: str) -> None:
+        self.memory[key] = None
+        if self.backend is None:
+            return
+        try:
+            self.backend.removeItem(key)
+        except Exception as exc:
+            self._fail(exc)
+
+    # --- JSON values ---------------------------------------------------------------------
+    def write(self, key: str, value) -> bool:
+        return self.set(key, json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+
+    def read(self, key: str, check: Callable):
+        """``(value, damaged)``: ``check(data)`` turns the parsed JSON into the
+        value or raises; a value it refuses is set aside and gives ``(None, True)``."""
+        raw = self.get(key)
+        if raw is None:
+            return None, False
+        try:
+            if len(raw) > MAX_TEXT:
+                raise Damaged("too long")
+            value = check(json.loads(raw))
+        except (ValueError, TypeError, KeyError, GameError, RecursionError):
+            self.set_aside(key, raw)
+            return None, True
+        return value, False
+
+    def set_aside(self, key: str, raw: str) -> None:
+        """Move an unreadable value out of the way, keeping a copy to look at."""
+        if not self.set(key + CORRUPT, raw[:MAX_TEXT]):
+            self.memory.pop(key + CORRUPT, None)
+        self.remove(key)
+
+
+# --- settings ---------------------------------------------------------------------------------
+def check_settings(data) -> dict:
+    """Settings with a value this version does not allow dropped (they fall
+    back to the default). Other features' settings are kept when they are
+    short plain values (text, number, true/false)."""
+    if not isinstance(data, dict):
+        raise Damaged("settings must be a JSON object")
+    out = {}
+    for key, value in data.items():
+        if key in SETTING_VALUES:
+            if value in SETTING_VALUES[key]:
+                out[key] = value
+        elif isinstance(value, (str, int, float, bool)) and len(str(value)) <= MAX_SETTING:
+            out[key] = value
+    return out
+
+
+def check_current(data) -> str:
+    if not isinstance(data, str) or data not in PLAYER_GAMES:
+        raise Damaged("not a game id")
+    return data
+
+
+# --- a game in progress --------------------------------------------------------------------------
+@dataclass
+class Slot:
+    """One game's deal in progress, as saved after every move.
+
+    ``elapsed`` is the play time when saved (it runs on after the last move);
+    ``pairs`` / ``redo_pairs`` are the controller's stock-to-pile pairs that one
+    undo takes back; ``recorded`` says the statistics already have this game's
+    end, so a reload does not count it twice."""
+
+    game: Game
+    elapsed: float = 0.0
+    pairs: list = field(default_factory=list)
+    redo_pairs: list = field(default_factory=list)
+    recorded: bool = False
+
+    @property
+    def played(self) -> bool:
+        """A game counts as played once a move (a draw included) has been made."""
+        return bool(self.game.log)
+
+    def to_json(self) -> dict:
+        return {
+            "format": SLOT_FORMAT,
+            "game": self.game.to_json(),
+            "elapsed": round(max(self.elapsed, self.game.clock), 3),
+            "pairs": list(self.pairs),
+            "redo_pairs": list(self.redo_pairs),
+            "recorded": self.recorded,
+        }
+
+
+def _seconds(value) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise Damaged("elapsed must be a number of seconds")
+    if not 0 <= value <= MAX_SECONDS:
+        raise Damaged("elapsed is out of range")
+    return float(value)
+
+
+def _counts(value, limit: int) -> list:
+    """A list of whole numbers in 0..limit; anything else is no list at all."""
+    if not isinstance(value, list) or len(value) > limit + 1:
+        return []
+    if all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= limit for v in value):
+        return list(value)
+    return []
+
+
+def slot_checker(game_id: str) -> Callable:
+    """A ``check`` for ``Store.read`` of ``save_key(game_id)``."""
+
+    def check(data) -> Slot:
+        if not isinstance(data, dict):
+            raise Damaged("a save must be a JSON object")
+        if data.get("format") != SLOT_FORMAT:
+            raise Damaged(f"unknown save format {str(data.get('format'))[:12]!r}")
+        engine = data.get("game")
+        if not isinstance(engine, dict) or engine.get("game") != game_id:
+            raise Damaged(f"the save is not a game of {game_id}")
+        game = Game.from_json(engine)  # InvalidSave is a GameError
+        elapsed = max(_seconds(data.get("elapsed", game.clock)), game.clock)
+        recorded = data.get("recorded", False)
+        if not isinstance(recorded, bool):
+            raise Damaged("'recorded' must be true or false")
+        actions = len(game.log)
+        return Slot(game, elapsed, _counts(data.get("pairs"), actions),
+                    _counts(data.get("redo_pairs"), actions), recorded)
+
+    return check

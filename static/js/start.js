@@ -1,0 +1,234 @@
+// Starts PyScript, after making sure it can.
+//
+// PyScript's Pyodide loader opens an IndexedDB database (its package cache,
+// through @webreflection/idb-map) and awaits it before Python starts. Where
+// the browser denies the page storage -- a cross-site <iframe> with
+// third-party storage blocked, some private windows -- indexedDB.open fails
+// (Chromium: "UnknownError ... denied permission"), idb-map re-dispatches the
+// failing event and throws, and the game never boots. So before PyScript is
+// loaded this script probes localStorage and IndexedDB; if IndexedDB is
+// denied, broken or silent for TIMEOUT_MS, window.indexedDB is replaced by
+// the small in-memory implementation below, which does all that idb-map
+// uses. Then PyScript's core.js is added to the page.
+//
+// What Python reads: window.solitaireStorage = {local: bool, indexed: bool,
+// memory: bool} (memory: the in-memory IndexedDB is in use). Python shows
+// that progress won't be kept when storage is unavailable.
+(function () {
+  "use strict";
+
+  var TIMEOUT_MS = 1500;
+  var PROBE_DB = "solitaire-storage-check";
+  var CORE = "./static/vendor/pyscript/core.js";
+
+  var params = new URLSearchParams(location.search);
+  if (params.get("embed") === "1") document.documentElement.classList.add("embed");
+
+  var found = { local: false, indexed: false, memory: false };
+  window.solitaireStorage = found;
+
+  try {
+    var ls = window.localStorage;
+    ls.setItem("solitaire.check", "1");
+    ls.removeItem("solitaire.check");
+    found.local = true;
+  } catch (e) { /* denied or full: Python keeps progress in memory */ }
+
+  // ---- A minimal in-memory IndexedDB --------------------------------------
+  // Enough for idb-map as PyScript uses it: open (upgrade, success), one
+  // object store per database, and get / getKey / getAllKeys / put / delete /
+  // clear / count on it. Requests complete asynchronously, as real ones do.
+  function memoryIndexedDB() {
+    var databases = new Map();
+
+    function later(fn) { setTimeout(fn, 0); }
+
+    function fire(target, type) {
+      var handler = target["on" + type];
+      var event = { type: type, target: target, currentTarget: target, isTrusted: false,
+                    preventDefault: function () {}, stopPropagation: function () {} };
+      if (typeof handler === "function") handler.call(target, event);
+    }
+
+    function keyOf(key) {
+      return typeof key === "string" || typeof key === "number" ? key : JSON.stringify(key);
+    }
+
+    function copy(value) {
+      try { return typeof structuredClone === "function" ? structuredClone(value) : value; }
+      catch (e) { return value; }
+    }
+
+    function request(source, transaction, run) {
+      var req = { result: undefined, error: null, readyState: "pending", source: source,
+                  transaction: transaction, onsuccess: null, onerror: null };
+      later(function () {
+        try {
+          req.result = run();
+          req.readyState = "done";
+          fire(req, "success");
+        } catch (err) {
+          req.error = err;
+          req.readyState = "done";
+          fire(req, "error");
+        }
+      });
+      return req;
+    }
+
+    function Store(name, entries, transaction) {
+      this.name = name;
+      this.transaction = transaction;
+      var self = this;
+      function op(run) { return request(self, transaction, run); }
+      this.get = function (key) { return op(function () { var e = entries.get(keyOf(key)); return e ? copy(e.value) : undefined; }); };
+      this.getKey = function (key) { return op(function () { var e = entries.get(keyOf(key)); return e ? e.key : undefined; }); };
+      this.getAllKeys = function () { return op(function () { return Array.from(entries.values(), function (e) { return e.key; }); }); };
+      this.getAll = function () { return op(function () { return Array.from(entries.values(), function (e) { return copy(e.value); }); }); };
+      this.count = function () { return op(function () { return entries.size; }); };
+      this.put = function (value, key) { return op(function () { entries.set(keyOf(key), { key: key, value: copy(value) }); return key; }); };
+      this.add = this.put;
+      this.delete = function (key) { return op(function () { entries.delete(keyOf(key)); }); };
+      this.clear = function () { return op(function () { entries.clear(); }); };
+    }
+
+    function Transaction(db, names, mode) {
+      var tx = this;
+      this.db = db;
+      this.mode = mode || "readonly";
+      this.oncomplete = null;
+      this.onerror = null;
+      this.onabort = null;
+      this.objectStore = function (name) {
+        var entries = db._stores.get(name);
+        if (!entries) throw new DOMException("No object store named " + name, "NotFoundError");
+        return new Store(name, entries, tx);
+      };
+      this.abort = function () {};
+      this.commit = function () {};
+      // Requests made now finish in the next tasks; complete after them.
+      later(function () { later(function () { fire(tx, "complete"); }); });
+      void names;
+    }
+
+    function Database(name, record) {
+      this.name = name;
+      this.version = record.version;
+      this._stores = record.stores;
+      this.onabort = null; this.onclose = null; this.onerror = null; this.onversionchange = null;
+    }
+    Object.defineProperty(Database.prototype, "objectStoreNames", {
+      get: function () {
+        var names = Array.from(this._stores.keys());
+        names.contains = function (n) { return names.indexOf(n) >= 0; };
+        names.item = function (i) { return names[i] === undefined ? null : names[i]; };
+        return names;
+      }
+    });
+    Database.prototype.createObjectStore = function (name) {
+      if (!this._stores.has(name)) this._stores.set(name, new Map());
+      return new Store(name, this._stores.get(name), null);
+    };
+    Database.prototype.deleteObjectStore = function (name) { this._stores.delete(name); };
+    Database.prototype.transaction = function (names, mode) { return new Transaction(this, names, mode); };
+    Database.prototype.close = function () {};
+
+    function open(name, version) {
+      name = String(name);
+      var req = { result: undefined, error: null, readyState: "pending", source: null, transaction: null,
+                  onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+      later(function () {
+        var record = databases.get(name);
+        var wanted = version === undefined ? (record ? record.version : 1) : Number(version);
+        var upgrade = !record || wanted > record.version;
+        if (!record) {
+          record = { version: 0, stores: new Map() };
+          databases.set(name, record);
+        }
+        if (wanted < record.version) {
+          req.error = new DOMException("The requested version is less than the existing version", "VersionError");
+          req.readyState = "done";
+          fire(req, "error");
+          return;
+        }
+        record.version = wanted;
+        var db = new Database(name, record);
+        req.result = db;
+        if (upgrade) {
+          req.transaction = new Transaction(db, [], "versionchange");
+          req.readyState = "done";
+          fire(req, "upgradeneeded");
+        }
+        later(function () {
+          req.transaction = null;
+          req.readyState = "done";
+          fire(req, "success");
+        });
+      });
+      return req;
+    }
+
+    return {
+      open: open,
+      deleteDatabase: function (name) {
+        return request(null, null, function () { databases.delete(String(name)); });
+      },
+      databases: function () {
+        return Promise.resolve(Array.from(databases, function (e) { return { name: e[0], version: e[1].version }; }));
+      },
+      cmp: function (a, b) { a = keyOf(a); b = keyOf(b); return a < b ? -1 : a > b ? 1 : 0; }
+    };
+  }
+
+  function useMemory() {
+    found.memory = true;
+    try {
+      Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true, writable: true });
+    } catch (e) {
+      console.warn("solitaire: cannot replace indexedDB", e);
+    }
+  }
+
+  // ---- Probe IndexedDB, then start PyScript -------------------------------
+  function probe(done) {
+    var settled = false;
+    function finish(ok) {
+      if (settled) return;
+      settled = true;
+      done(ok);
+    }
+    setTimeout(function () { finish(false); }, TIMEOUT_MS);
+    try {
+      var req = window.indexedDB.open(PROBE_DB);
+      req.onsuccess = function () {
+        try { req.result.close(); } catch (e) { /* closing is a courtesy */ }
+        finish(true);
+      };
+      req.onerror = function (event) {
+        if (event && event.preventDefault) event.preventDefault();
+        finish(false);
+      };
+      req.onblocked = function () { finish(false); };
+    } catch (e) {
+      finish(false);
+    }
+  }
+
+  // As the <script type="module"> it replaces: after the document is parsed.
+  function startPyScript() {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", startPyScript, { once: true });
+      return;
+    }
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = CORE;
+    document.head.appendChild(script);
+  }
+
+  probe(function (ok) {
+    found.indexed = ok;
+    if (!ok) useMemory();
+    startPyScript();
+  });
+})();

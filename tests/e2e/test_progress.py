@@ -1,0 +1,265 @@
+"""Never losing progress: every move is saved; a reload or a new page finds
+the same position, score and clock; the clock holds while the page is
+hidden; statistics count games and reset; damaged or foreign saved values
+are set aside with a notice; refused storage never stops play.
+
+One browser context (one origin's storage) runs the module's tests in order."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from game import new_game, parse_move
+from game.solver import solve
+from game.web.storage import Slot
+from game.web.texts.ui import t
+from tools.serve import ROOT
+
+from conftest import watch_page
+from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, settle, status
+
+SHOTS = ROOT / "artifacts" / "screenshots"
+GAME, SEED = "forty-thieves", 5
+
+
+@pytest.fixture(scope="module")
+def context(browser, browser_context_args):
+    ctx = browser.new_context(**browser_context_args)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def shared():
+    return {}
+
+
+def new_page(context):
+    page = context.new_page()
+    watch = watch_page(page)
+    page.watch = watch
+    return page
+
+
+def state(page) -> dict:
+    return page.evaluate("window.solitaire.state()")
+
+
+def play_move(page, text: str) -> None:
+    """A move by clicks: the stock for draws, else the card and then its pile."""
+    move, _ = parse_move(text)
+    before = state(page)["moves"]
+    if move.is_stock_action:
+        click_pile(page, "stock")
+    else:
+        click_card(page, move.src, count(page, move.src) - move.count)
+        click_pile(page, move.dst)
+    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=5_000)
+    if status(page) == "playing":  # a won game's confetti falls for seconds
+        settle(page)
+
+
+def saved(page, key: str):
+    raw = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if raw is None else json.loads(raw)
+
+
+def test_moves_are_saved_and_survive_a_reload(context, app_url, shared):
+    page = new_page(context)
+    open_url(page, app_url, f"?game={GAME}&seed={SEED}")
+    game = new_game(GAME, SEED)
+    for _ in range(2):
+        move = next(m for m in game.legal_moves() if not m.is_stock_action)
+        play_move(page, str(move))
+        game.play(move)
+    play_move(page, "draw")
+    game.play("draw")
+    slot = saved(page, f"solitaire.save.{GAME}")
+    assert slot["format"] == 1 and slot["game"]["moves"][-1].startswith("draw")
+    assert saved(page, "solitaire.current") == GAME
+    page.wait_for_timeout(1_200)  # let the clock run on past the last move
+    before, shown = state(page), hud(page)
+    page.reload()
+    page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
+    settle(page)
+    after = state(page)
+    assert after["position"] == before["position"] == game.position.to_json()
+    assert (after["moves"], after["score"], after["undo"]) == (before["moves"], before["score"], before["undo"])
+    assert dom_piles(page) == engine_piles(game)
+    assert shown["time"] <= hud(page)["time"] <= shown["time"] + 3
+    assert page.url.endswith(f"?game={GAME}&seed={SEED}")
+    assert page.is_hidden("#notice")
+    shared["position"], shared["time"] = before["position"], shown["time"]
+    page.close()
+
+
+def test_a_new_page_at_the_bare_address_resumes_and_the_clock_holds_while_hidden(context, app_url, shared):
+    page = new_page(context)
+    open_url(page, app_url, "")
+    assert state(page)["position"] == shared["position"]
+    assert status(page) == "playing" and page.get_attribute("#board", "data-seed") == str(SEED)
+    assert hud(page)["time"] >= shared["time"]
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    held = hud(page)["time"]
+    elapsed = saved(page, f"solitaire.save.{GAME}")["elapsed"]  # saved as the page hid
+    assert held == int(elapsed)
+    page.wait_for_timeout(2_300)
+    assert hud(page)["time"] == held
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    page.wait_for_function(f"""() => {{
+        const t = document.querySelector('[data-hud="time"]').textContent.split(':').map(Number);
+        return t[0] * 60 + t[1] > {held};
+    }}""", timeout=4_000)
+    shared["page"] = page
+
+
+def open_stats(page):
+    page.click("#btn-stats")
+    page.wait_for_selector("#stats-dialog[open]")
+
+
+def figures(page) -> dict:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#stats-figures > div')]
+        .map(d => [d.querySelector('dt').textContent, d.querySelector('dd').textContent]))""")
+
+
+def test_leaving_a_game_in_play_counts_as_lost(shared):
+    page = shared["page"]
+    page.click("#btn-new")
+    page.wait_for_function(f"window.solitaire.state().seed !== {SEED}")
+    stats = saved(page, "solitaire.stats")
+    assert stats["games"][GAME]["played"] == 1 and stats["games"][GAME]["won"] == 0
+    page.click("#btn-new")  # an untouched deal does not count
+    assert saved(page, "solitaire.stats")["games"][GAME]["played"] == 1
+    open_stats(page)
+    assert figures(page) == {"Played": "1", "Won": "0", "Win rate": "0%", "Best score": "10",
+                             "Fastest win": "\u2014", "Current winning streak": "0",
+                             "Longest winning streak": "0"}
+    page.click("#stats-dialog [data-close]")
+
+
+def won_in(game_id: str, seed: int):
+    """A deal the solver wins, and its winning line."""
+    result = solve(new_game(game_id, seed).position, budget_nodes=50_000)
+    assert result.status == "won"
+    return [str(m) for m in result.line]
+
+
+def test_a_win_counts_with_its_time_and_streak(shared, app_url):
+    page = shared["page"]
+    game_id, seed = "solitario", 2
+    line = won_in(game_id, seed)
+    game = new_game(game_id, seed)
+    for i, text in enumerate(line[:-1]):
+        game.play(text, 1.0 + i)
+    slot = Slot(game, game.clock + 5).to_json()
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"solitaire.save.{game_id}", json.dumps(slot)])
+    open_url(page, app_url, f"?game={game_id}&seed={seed}")
+    assert state(page)["moves"] == game.moves  # the saved game, not a new deal
+    play_move(page, line[-1])
+    page.wait_for_selector('#board[data-status="won"]')
+    page.wait_for_selector("#end-dialog[open]")
+    page.click("#end-close")
+    open_stats(page)
+    shown = figures(page)
+    assert (shown["Played"], shown["Won"], shown["Win rate"], shown["Current winning streak"]) == ("1", "1", "100%", "1")
+    assert shown["Fastest win"] == "01:12"  # 67 moves a second apart, the last at once after the reload
+    page.screenshot(path=str(SHOTS / "stats-panel.png"))
+    page.select_option("#stats-game", "all")
+    assert figures(page) == {"Played": "2", "Won": "1", "Win rate": "50%"}
+    page.select_option("#stats-game", game_id)
+    page.click("#stats-reset")
+    expect(page.locator("#stats-confirm-text")).to_have_text(t("en", "stats.reset_confirm", game="Solitario"))
+    page.screenshot(path=str(SHOTS / "stats-reset-confirm.png"))
+    page.click("#stats-reset-no")  # cancelled: nothing changes
+    assert figures(page)["Played"] == "1"
+    page.click("#stats-reset")
+    page.click("#stats-reset-yes")
+    assert figures(page)["Played"] == "0"
+    page.select_option("#stats-game", "all")
+    assert figures(page)["Played"] == "1"  # Forty Thieves' game is still counted
+    page.click("#stats-dialog [data-close]")
+    page.reload()  # the finished game shows finished; it is not counted again
+    page.wait_for_selector('#board[data-status="won"]', timeout=60_000)
+    assert saved(page, "solitaire.stats")["games"].get(game_id) is None
+
+
+GARBAGE = "{\u00ff not json"
+
+
+def notice(page) -> str:
+    page.wait_for_selector("#notice", state="visible")
+    return page.text_content("#notice-text")
+
+
+def set_items(page, app_url, items: dict) -> None:
+    """Write storage while no game page is open (a game page saves as it closes)."""
+    page.goto("about:blank")
+    helper = page.context.new_page()
+    helper.goto(app_url + "manifest.webmanifest")
+    helper.evaluate("items => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v))", items)
+    helper.close()
+
+
+def assert_still_plays(page):
+    assert status(page) == "playing"
+    before = state(page)["moves"]
+    play_move(page, next(m for m in state(page)["legal"]))
+    assert state(page)["moves"] == before + 1
+
+
+def test_garbage_in_every_key_is_set_aside_with_a_notice(shared, app_url):
+    page = shared["page"]
+    keys = ["solitaire.settings", "solitaire.current", "solitaire.stats", f"solitaire.save.{GAME}"]
+    set_items(page, app_url, {k: GARBAGE for k in keys})
+    open_url(page, app_url, f"?game={GAME}")
+    text = notice(page)
+    for key in ("error.settings_damaged", "error.stats_damaged", "error.data_damaged", "error.save_damaged"):
+        assert t("en", key) in text, key
+    page.screenshot(path=str(SHOTS / "notice-damaged.png"))
+    for key in keys:
+        assert page.evaluate("k => localStorage.getItem(k + '.corrupt')", key) == GARBAGE, key
+    assert_still_plays(page)
+    # A save of another game, statistics of an unknown format, settings that are a list.
+    other = Slot(new_game("maria", 3)).to_json()
+    set_items(page, app_url, {f"solitaire.save.{GAME}": json.dumps(other), "solitaire.settings": "[1, 2]",
+                     "solitaire.stats": json.dumps({"format": 99, "games": {}})})
+    open_url(page, app_url, f"?game={GAME}")
+    text = notice(page)
+    for key in ("error.save_damaged", "error.settings_damaged", "error.stats_damaged"):
+        assert t("en", key) in text, key
+    assert state(page)["game"] == GAME
+    assert_still_plays(page)
+    assert not page.watch.console_errors
+
+
+def test_storage_that_throws_from_the_start_still_plays(context, app_url):
+    page = new_page(context)
+    page.add_init_script("""
+        for (const name of ['getItem', 'setItem', 'removeItem']) {
+            Storage.prototype[name] = () => { throw new DOMException('denied', 'SecurityError'); };
+        }""")
+    open_url(page, app_url, "?game=lucas&seed=4")
+    assert t("en", "error.storage") in notice(page)
+    assert_still_plays(page)
+    page.close()
+
+
+def test_a_full_storage_in_the_middle_of_a_game_still_plays(shared):
+    page = shared["page"]
+    page.click("#notice-close")
+    page.evaluate("""() => { Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    assert_still_plays(page)
+    assert t("en", "error.storage") in notice(page)
+    page.screenshot(path=str(SHOTS / "notice-storage.png"))
+    assert not page.watch.console_errors

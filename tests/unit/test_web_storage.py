@@ -1,0 +1,247 @@
+"""Stored data (game/web/storage.py) and what a page load resumes
+(game/web/resume.py): every access guarded, damaged values set aside."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import new_game
+from game.web import resume, storage
+from game.web.storage import Slot, Store, check_current, check_settings, save_key, slot_checker
+from game.web.url import parse_query
+
+
+class FakeStorage:
+    """localStorage: strings by key; ``fail`` makes the named methods raise."""
+
+    def __init__(self, fail=()):
+        self.items: dict[str, str] = {}
+        self.fail = set(fail)
+
+    def _check(self, name):
+        if name in self.fail:
+            raise RuntimeError(f"SecurityError in {name}")
+
+    def getItem(self, key):
+        self._check("getItem")
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self._check("setItem")
+        self.items[key] = value
+
+    def removeItem(self, key):
+        self._check("removeItem")
+        self.items.pop(key, None)
+
+
+def played(game_id="forty-thieves", seed=5, moves=3):
+    g = new_game(game_id, seed)
+    for i in range(moves):
+        g.play(g.legal_moves()[0], 2.0 * (i + 1))
+    return g
+
+
+# --- the guard -------------------------------------------------------------------------------
+def test_store_reads_and_writes_json():
+    backend = FakeStorage()
+    store = Store(backend)
+    assert store.write("k", {"a": 1})
+    assert json.loads(backend.items["k"]) == {"a": 1}
+    assert store.read("k", lambda d: d) == ({"a": 1}, False)
+    assert store.read("missing", lambda d: d) == (None, False)
+    assert not store.failed
+
+
+@pytest.mark.parametrize("fail", [{"setItem"}, {"getItem", "setItem", "removeItem"}])
+def test_a_refusing_browser_never_raises_and_keeps_values_for_the_visit(fail):
+    store = Store(FakeStorage(fail))
+    assert store.write("k", [1]) is False
+    assert store.failed
+    assert store.read("k", lambda d: d) == ([1], False)  # from memory
+    store.remove("k")
+    assert store.read("k", lambda d: d) == (None, False)
+
+
+def test_no_storage_at_all():
+    store = Store(None)
+    assert store.failed and store.reason == "unavailable"
+    assert not store.set("k", "v")
+    assert store.get("k") == "v"
+
+
+def test_a_quota_error_after_a_good_start_is_noticed():
+    backend = FakeStorage()
+    store = Store(backend)
+    assert store.set("a", "1") and not store.failed
+    backend.fail.add("setItem")
+    assert not store.set("b", "2")
+    assert store.failed and store.reason == "RuntimeError"
+    assert store.get("b") == "2"
+
+
+@pytest.mark.parametrize("raw", ["{not json", "[1, 2]", "null", "\"text\"", "1e999999", "{" * 5000])
+def test_damaged_values_are_set_aside(raw):
+    backend = FakeStorage()
+    backend.items[storage.SETTINGS_KEY] = raw
+    store = Store(backend)
+    value, damaged = store.read(storage.SETTINGS_KEY, check_settings)
+    assert (value, damaged) == (None, True)
+    assert storage.SETTINGS_KEY not in backend.items
+    assert backend.items[storage.SETTINGS_KEY + ".corrupt"] == raw
+    assert store.read(storage.SETTINGS_KEY, check_settings) == (None, False)  # once only
+
+
+def test_setting_aside_survives_a_full_storage():
+    backend = FakeStorage()
+    backend.items["k"] = "garbage"
+    store = Store(backend)
+    backend.fail.add("setItem")
+    assert store.read("k", lambda d: d) == (None, True)
+    assert "k" not in backend.items
+    assert store.get("k") is None
+
+
+def test_settings_keep_allowed_values_and_other_features_plain_ones():
+    assert check_settings({"lang": "de", "faces": "french", "back": "red", "motion": "off"}) == {
+        "lang": "de", "faces": "french", "back": "red", "motion": "off"}
+    assert check_settings({"lang": "fr", "faces": 3, "back": "blue", "name": "Ann", "n": 2,
+                           "deep": {"a": 1}, "long": "x" * 500}) == {"back": "blue", "name": "Ann", "n": 2}
+
+
+def test_current_game_pointer():
+    assert check_current("solitario") == "solitario"
+    for bad in ("klondike", 7, None, ["reloaded"]):
+        with pytest.raises(ValueError):
+            check_current(bad)
+
+
+# --- saved games ---------------------------------------------------------------------------------
+def test_a_slot_round_trips_with_its_clock_and_pairs():
+    g = played()
+    slot = Slot(g, 41.25, [2], [], False)
+    data = json.loads(json.dumps(slot.to_json()))
+    back = slot_checker("forty-thieves")(data)
+    assert back.game.position == g.position
+    assert back.game.score() == g.score()
+    assert back.game.moves == g.moves and back.game.seed == 5
+    assert back.elapsed == 41.25 and back.pairs == [2] and back.recorded is False
+    assert back.played
+
+
+def test_a_slot_never_runs_its_clock_backwards():
+    g = played()
+    data = Slot(g, 1.0).to_json()
+    assert data["elapsed"] == g.clock  # the last move was later than 1 s
+    data["elapsed"] = 0
+    assert slot_checker("forty-thieves")(data).elapsed == g.clock
+
+
+def test_an_untouched_deal_is_not_played():
+    assert not Slot(new_game("reloaded", 1)).played
+
+
+def test_a_finished_game_keeps_its_status():
+    g = played("reloaded", 3, 2)
+    g.resign(30.0)
+    back = slot_checker("reloaded")(Slot(g, 31.0, recorded=True).to_json())
+    assert back.game.status == "resigned" and back.recorded
+
+
+def damaged_slots():
+    good = Slot(played(), 20.0).to_json()
+    out = {"not an object": [good], "no format": {k: v for k, v in good.items() if k != "format"},
+           "future format": {**good, "format": 2}, "engine not an object": {**good, "game": "x"},
+           "elapsed text": {**good, "elapsed": "12"}, "elapsed negative": {**good, "elapsed": -5},
+           "elapsed bool": {**good, "elapsed": True}, "recorded text": {**good, "recorded": "no"}}
+    engine = dict(good["game"])
+    out["foreign game"] = {**good, "game": {**engine, "game": "reloaded"}}
+    out["engine version"] = {**good, "game": {**engine, "version": 99}}
+    out["tampered moves"] = {**good, "game": {**engine, "moves": ["t1>t2", "draw", "nonsense"]}}
+    out["tampered position"] = {**good, "game": {**engine, "piles": {**engine["piles"], "t1": []}}}
+    out["moves not a list"] = {**good, "game": {**engine, "moves": "draw"}}
+    return out
+
+
+@pytest.mark.parametrize("why, data", list(damaged_slots().items()))
+def test_damaged_saves_are_refused(why, data):
+    backend = FakeStorage()
+    backend.items[save_key("forty-thieves")] = json.dumps(data)
+    value, damaged = Store(backend).read(save_key("forty-thieves"), slot_checker("forty-thieves"))
+    assert value is None and damaged, why
+    assert save_key("forty-thieves") + ".corrupt" in backend.items
+
+
+def test_bad_pairs_are_dropped_not_fatal():
+    data = Slot(played(), 20.0).to_json()
+    data["pairs"] = ["x"]
+    data["redo_pairs"] = [10**9]
+    slot = slot_checker("forty-thieves")(data)
+    assert slot.pairs == [] and slot.redo_pairs == []
+
+
+# --- what a page load resumes -------------------------------------------------------------------
+def slot_of(game_id="solitario", seed=7, moves=2, limit=None, status=None):
+    g = new_game(game_id, seed, time_limit=limit)
+    for _ in range(moves):
+        g.play(g.legal_moves()[0], 1.0)
+    if status == "resigned":
+        g.resign(2.0)
+    return Slot(g, 5.0)
+
+
+def ask(query):
+    return query, parse_query(query)
+
+
+@pytest.mark.parametrize("query, current, wanted", [
+    ("?game=solitario&seed=7", "reloaded", "solitario"),
+    ("?game=maria", None, "maria"),
+    ("", "lucas", "lucas"),
+    ("", None, None),
+    ("?lang=de", "streets", "streets"),
+    ("?duel=s1.abc", "reloaded", None),
+    ("?game=nope", "lucas", "reloaded"),  # an unknown game: the default, as the page deals
+])
+def test_which_game_a_load_looks_at(query, current, wanted):
+    q, request = ask(query)
+    assert resume.wanted_game(q, request, current) == wanted
+
+
+def test_a_reload_resumes_the_same_deal_finished_or_not():
+    assert resume.matches(slot_of(), *ask("?game=solitario&seed=7"))
+    assert resume.matches(slot_of(status="resigned"), *ask("?game=solitario&seed=7"))
+    assert not resume.matches(slot_of(), *ask("?game=solitario&seed=8"))
+
+
+def test_a_bare_address_resumes_only_a_game_in_play():
+    assert resume.matches(slot_of(), *ask(""))
+    assert resume.matches(slot_of(), *ask("?game=solitario"))
+    assert not resume.matches(slot_of(status="resigned"), *ask(""))
+
+
+def test_the_time_limit_must_match():
+    assert resume.matches(slot_of(limit=300), *ask("?game=solitario&seed=7&limit=300"))
+    assert not resume.matches(slot_of(limit=300), *ask("?game=solitario&seed=7"))
+    assert not resume.matches(slot_of(), *ask("?game=solitario&seed=7&limit=300"))
+
+
+def test_a_bad_seed_never_resumes_an_old_game():
+    assert not resume.matches(slot_of(), *ask("?game=solitario&seed=abc"))
+
+
+def test_a_position_link_resumes_the_game_started_from_it():
+    from game.web.url import encode_position
+    g = new_game("maria", 4)
+    start = g.position.to_json()
+    from game import Game, Position
+    game = Game(Position.from_json(start))
+    game.play(game.legal_moves()[0], 1.0)
+    slot = Slot(game, 3.0)
+    query = "?game=maria&position=" + encode_position(start)
+    assert resume.matches(slot, *ask(query))
+    other = new_game("maria", 5).position.to_json()
+    assert not resume.matches(slot, *ask("?game=maria&position=" + encode_position(other)))
+    assert not resume.matches(Slot(new_game("maria", 4)), *ask(query))  # a dealt game is not a position
