@@ -23,7 +23,7 @@ from game.duel import InvalidChallenge
 
 from .duel_view import (
     TIME_CHOICES, Session, challenge_link, clean_name, duel_query, facts, lead, lead_sentence,
-    limit_text, name_problem, players_problem, ranking_rows, tie_notes, winner_title,
+    limit_text, name_problem, players_problem, ranking_rows, tie_notes, verdict_of, winner_title,
 )
 from .panels import end_texts
 from .texts.ui import t
@@ -583,7 +583,7 @@ class DuelUI:
         lang, challenge = self.lang, self.viewed
         if challenge is None:
             return
-        verdict = duel.verify(challenge)
+        verdict = verdict_of(challenge)
         local = [self.stored_name()] if self.own else []
         by_id("duel-title").textContent = (t(lang, "duel.result_title") if len(verdict.players) == 1
                                            else winner_title(lang, verdict, []))
@@ -641,7 +641,7 @@ class DuelUI:
         challenge = self.viewed if self.viewed is not None else (self.session.challenge if self.session else None)
         if challenge is None:
             return
-        seed = duel.verify(challenge).ranking.rematch
+        seed = verdict_of(challenge).ranking.rematch
         if seed is None:
             return
         names = list(self.session.local) if (self.viewed is None and self.session) else [self.stored_name()]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, NamedTuple, Optional
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
@@ -26,6 +27,14 @@ from .texts.ui import t
 TIME_CHOICES = duel.TIME_LIMITS  # 180, 300, 600 seconds, None (untimed)
 STATUS_KEYS = {"won": "duel.status_won", "stalled": "duel.status_stalled",
                "time-up": "duel.status_time_up", "resigned": "duel.status_resigned"}
+
+
+@lru_cache(maxsize=8)
+def verdict_of(challenge: Challenge) -> Verdict:
+    """``duel.verify``, kept: the panel redraws (a language switch, say)
+    without replaying every run again."""
+    return duel.verify(challenge)
+
 
 # --- words ------------------------------------------------------------------------------
 
@@ -318,7 +327,7 @@ class Session:
         return duel.encode_challenge(self.challenge) if self.challenge.runs else None
 
     def verdict(self) -> Optional[Verdict]:
-        return duel.verify(self.challenge) if self.challenge.runs else None
+        return verdict_of(self.challenge) if self.challenge.runs else None
 
     def rematch(self, seed: int) -> "Session":
         """The same players on this device, on a new deal."""

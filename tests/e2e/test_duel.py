@@ -233,7 +233,7 @@ def test_phone_screens(contexts, app_url):
     """A reply link opened on a phone: ranking, joining as a third player with
     the best ghost in the HUD, and the set-up panel."""
     runs = []
-    for name, moves in (("Ann", ANN_MOVES), ("Bea", ANN_MOVES[:1])):
+    for name, moves in (("Ann", ANN_MOVES), ("<b>Bea</b>", ANN_MOVES[:1])):  # a name is text, never markup
         g = new_game(GAME, SEED, time_limit=180)
         for i, m in enumerate(moves):
             g.play(m, 0.5 + i)
@@ -243,6 +243,8 @@ def test_phone_screens(contexts, app_url):
     open_url(phone, app_url, f"?duel={encode_challenge(runs)}&lang=de")
     phone.wait_for_selector('#duel-dialog[open][data-view="ranking"]')
     assert phone.text_content("#duel-title") == "Ann gewinnt"
+    assert phone.text_content("#duel-rows tr:nth-child(2) .name") == "<b>Bea</b>"
+    assert phone.locator("#duel-dialog b").count() == 0
     shot(phone, "ranking-phone")
     phone.click("#duel-play-too")
     phone.fill("#duel-join-name", "Dan")
