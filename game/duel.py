@@ -537,8 +537,19 @@ def score_at(run: Run, at: float) -> int:
     return replay(run, until=at).score(at)
 
 
+def _as_linked(actions: tuple[str, ...]) -> list[str]:
+    """Actions as a link gives them back (times rounded down to tenths), so
+    the device that played a run draws as every device that opens its link."""
+    out, clock = [], 0
+    for token in actions:
+        clock = _tenths(token, clock)
+        out.append(f"{_bare(token)}@{_format_tenths(clock)}")
+    return out
+
+
 def draw_key(challenge: Challenge, run: Run) -> str:
-    text = f"{challenge.game}:{challenge.seed}:{challenge.time_limit}\n{run.name}\n{' '.join(run.actions)}"
+    actions = " ".join(_as_linked(run.actions))
+    text = f"{challenge.game}:{challenge.seed}:{challenge.time_limit}\n{run.name}\n{actions}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -676,3 +676,22 @@ def test_cli_verify_as_a_program(token):
     assert json.loads(done.stdout)["players"][0]["name"] == "Ann"
     done = subprocess.run([sys.executable, "-m", "game", "verify", token[:30]], capture_output=True, text=True)
     assert done.returncode == 2 and "error" in json.loads(done.stdout)
+
+
+def test_the_draw_is_the_same_on_the_device_that_played_and_after_the_link():
+    """The draw hashes the actions as the link carries them (tenths of a
+    second), so runs fresh from their games rank as the decoded link does."""
+    for k in range(30):
+        runs = []
+        for name, t in (("Ann", 1.2345 + k * 0.001), ("Bea", 2.7182 + k * 0.003)):
+            g = Game.new("reloaded", 2, time_limit=300)
+            g.play("draw", t)
+            g.resign(3.3333)
+            runs.append(Run.from_game(name, g))
+        here = verify(Challenge.of(runs))
+        there = verify(decode_challenge(encode_challenge(runs)))
+        assert [p.draw_key for p in here.players] == [p.draw_key for p in there.players]
+        assert here.ranking == there.ranking
+    # A decoded run is already in link form: links keep the draw they had.
+    back = decode_challenge(link(("Ann", playout("solitario", 4, 30, time_limit=180))))
+    assert duel._as_linked(back.runs[0].actions) == list(back.runs[0].actions)
