@@ -359,7 +359,22 @@ class Model:
         Left out, because each provably changes nothing or repeats another:
         a whole column onto an empty column (the same position with the columns
         renamed); a move onto a second, third … empty column (interchangeable);
-        a safe card back from a foundation (safe.py: it is no better there).
+        a safe card back from a foundation (safe.py: it is no better there);
+        with one card per draw and unlimited redeals, a talon card onto a
+        column when no card that could lie on it is free to move now.
+
+        Why the last cut loses no win: there every talon card can be reached
+        at any time, so a talon card X is like a card in a cell of unlimited
+        size. Take a winning line that plays X onto a column (Y on top, or
+        empty) at step i, and let step j be the first later step that puts a
+        card Z (or a run headed by Z) on X, moves X alone, or sends X home.
+        Between i and j, X lies on top and nothing else uses it; a run moved
+        with X on top can move without it. Delaying the play of X to just
+        before step j (or, if step j moves X, playing X from the talon to
+        where step j puts it) gives a line that is legal throughout (X's
+        column even has Y on top, or an extra empty column, meanwhile) and
+        plays X onto a column only when Z is free to move. Repeating this
+        for every such play turns any winning line into one the cut keeps.
 
         ``greedy``: also leave out moves that are rarely needed — a run moved
         off a card it already fits, unless that card can then go home or take
@@ -434,6 +449,12 @@ class Model:
             useful = homes.union(wanted)
             if first_empty >= 0:
                 useful |= empty_ok
+            lazy = self.talon_auto == 2
+            if lazy:
+                ready = free if free is not None else self.free_cards(st)
+                if self.f2c:
+                    copies = self.copies
+                    ready = ready | {(i // copies) * 16 + h for i, h in enumerate(found) if h}
             seen_useful = 0
             for c, j, u2, cost, depth in self.talon_entries(T, w, u):
                 if c not in useful:
@@ -444,6 +465,8 @@ class Model:
                         break
                 if c in homes:
                     add((70 - cost, (3, j, u2)))
+                if lazy and not any(z in ready for z in acc[c]):
+                    continue  # nothing to put on it yet: it can wait in the talon
                 dests = wanted.get(c)
                 if dests:
                     for b in dests:

@@ -199,6 +199,8 @@ def _model_move(pos, model, st, move, moves):
             return None  # a whole column onto an empty one changes nothing
     if ks == "tableau":
         return (0, cols.index(s), cols.index(d), move.count) if kd == "tableau" else (1, cols.index(s))
+    if ks == "waste" and model.talon_auto == 2 and not _something_fits_on(pos, pos.piles[1][-1]):
+        return None  # draw 1, unlimited redeals: it can wait in the talon (model.Model.moves)
     if ks == "waste":
         w = len(pos.piles[1])
         found = [m for m in moves if m[0] in (2, 3) and m[1] == w and (m[0] == 3) == (kd == "foundation")
@@ -210,6 +212,18 @@ def _model_move(pos, model, st, move, moves):
     found = [m for m in moves if m[0] == 4 and m[2] == cols.index(d)
              and (m[1] // model.copies) * 16 + st[1][m[1]] == card]
     return found[0] if found else ("missing", str(move))
+
+
+def _something_fits_on(pos, card) -> bool:
+    """Could a card that is free to move now (a run's head, any talon card,
+    a foundation's top) be placed on ``card``?"""
+    rules = pos.rules
+    free = {c.upper() for c in pos.piles[0] + pos.piles[1]}
+    for t in rules.columns:
+        col = pos.piles[t]
+        free |= {col[-k] for k in range(1, rules.run_length(col) + 1)}
+    free |= {pos.piles[f][-1] for f in rules.foundations if pos.piles[f]}
+    return bool(rules.accepts[card] & free)
 
 
 @pytest.mark.parametrize("game_id", BUILD_GAMES)
