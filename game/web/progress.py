@@ -116,10 +116,12 @@ class Progress:
             self.damaged.append("error.save_damaged")
         if slot is not None and resume.matches(slot, query, request):
             return slot, game_id
-        if slot is not None and slot.played and not slot.recorded and slot.game.seed is not None \
-                and slot.game.status == "playing":
-            # Another deal replaces it: left in play, it counts as lost.
-            self.stats.end(game_id, False, slot.game.score(slot.elapsed), slot.elapsed)
+        if slot is not None and slot.played and not slot.recorded and slot.game.seed is not None:
+            # Another deal replaces it: left in play it counts as lost; one that
+            # ended before its end was counted (a crash) counts as it ended.
+            game = slot.game
+            at = game.end_time if game.end_time is not None else slot.elapsed
+            self.stats.end(game_id, game.status == "won", game.score(at), at)
             self.save_stats()
         return None, game_id
 

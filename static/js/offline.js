@@ -59,11 +59,17 @@
       if (!supported() || this.state !== "off") return;
       var self = this;
       self.state = "registering";
+      var controlled = !!navigator.serviceWorker.controller;
       navigator.serviceWorker.addEventListener("controllerchange", function () {
         if (asked && !reloading) {
           reloading = true;
           location.reload();
+        } else if (controlled) {
+          // Another tab of the game switched to the new version: this page
+          // still runs the old one, so offer the reload here too.
+          showUpdate();
         }
+        controlled = true;
       });
       navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then(function (registration) {
         watch(registration, onUpdate);
