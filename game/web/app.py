@@ -24,6 +24,7 @@ from . import url
 from .board import FACE_SETS, Board
 from .cues import cue_text
 from .frame import Frame
+from .hints import Hints
 from .duel_ui import DuelUI
 from .hud import Clock, Hud
 from .input import Input, Pick
@@ -71,6 +72,7 @@ class App:
         )
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), self.choose)
         self.duel = DuelUI(self)
+        self.hints = Hints(self)  # hint and finish, through the solver worker
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -167,6 +169,7 @@ class App:
         self.progress.wire()
         self.frame.listen()
         self.duel.wire()
+        self.hints.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
@@ -233,6 +236,7 @@ class App:
         board.deal(game.spec, self.piles(), layout, self.turned_pile())
         board.set_language(self.lang)
         board.set_stock_state(self.can_redeal())
+        self.hints.reset()
         root.dataset.seed = "" if seed is None else str(seed)
         root.hidden = False
         self.clock = Clock(js.performance.now(), restored.elapsed if restored is not None else 0.0)
@@ -385,6 +389,7 @@ class App:
     def after_action(self) -> None:
         self.board.sync(self.piles(), self.turned_pile())
         self.board.set_stock_state(self.can_redeal())
+        self.hints.changed()
         self.update_status()
         self.hud.update(self.game, self.now())
         self.progress.changed()  # autosave after every move, undo and redo

@@ -225,6 +225,9 @@ class Input:
         if lower == "u":
             app.undo()
             return True
+        if lower == "h":
+            app.hints.ask()
+            return True
         if lower == "r":
             app.redo()
             return True

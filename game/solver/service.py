@@ -1,0 +1,55 @@
+"""The solver's answers to the page, as plain JSON-able dicts.
+
+The browser runs this in a Web Worker (static/js/solver-worker.js): a request
+``{"id", "cmd": "hint" | "solve" | "autocomplete", "position", "budget",
+"seconds"}`` gets ``{"id", "status", "move", "moves", "nodes", "proven"}``.
+Pure Python, so the same answers can be checked under CPython.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..position import Position
+from . import WON, auto_complete, hint, solve
+
+HINT_BUDGET = 20_000  # nodes: about a second in Pyodide
+HINT_SECONDS = 1.0
+
+
+def answer(request) -> dict:
+    """Answer one request (a dict, or its JSON text); never raises."""
+    try:
+        if isinstance(request, str):
+            request = json.loads(request)
+        rid = request.get("id")
+        pos = request.get("position")
+        position = Position.from_json(json.loads(pos) if isinstance(pos, str) else pos)
+        budget = int(request.get("budget") or HINT_BUDGET)
+        seconds = request.get("seconds")
+        seconds = HINT_SECONDS if seconds is None else float(seconds)
+        cmd = request.get("cmd")
+        if cmd == "hint":
+            h = hint(position, budget_nodes=budget, time_limit=seconds)
+            return {"id": rid, "status": h.status, "move": None if h.move is None else str(h.move),
+                    "moves": [], "nodes": h.nodes, "proven": h.proven}
+        if cmd == "solve":
+            r = solve(position, budget_nodes=budget, time_limit=seconds)
+            line = [str(m) for m in r.line]
+            return {"id": rid, "status": r.status, "move": line[0] if line else None, "moves": line,
+                    "nodes": r.nodes, "proven": r.status != "unknown"}
+        if cmd == "autocomplete":
+            line = auto_complete(position)
+            moves = [str(m) for m in line] if line is not None else []
+            return {"id": rid, "status": WON if line is not None else "unknown",
+                    "move": moves[0] if moves else None, "moves": moves, "nodes": len(moves),
+                    "proven": line is not None}
+        return {"id": rid, "status": "error", "error": f"unknown command {cmd!r}"}
+    except Exception as e:  # a bad request gets a reason, the worker lives on
+        rid = request.get("id") if isinstance(request, dict) else None
+        return {"id": rid, "status": "error", "error": f"{type(e).__name__}: {e}"}
+
+
+def answer_text(request_text: str) -> str:
+    """``answer`` from JSON text to JSON text (what the worker calls)."""
+    return json.dumps(answer(request_text))

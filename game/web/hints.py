@@ -1,0 +1,194 @@
+"""Hint and Finish: the page's side of the solver worker.
+
+The search runs in a Web Worker (static/js/solver.js, solver-worker.js) so
+the page never waits. Every request is tied to the position it asked about:
+an answer that arrives after the player moved is dropped (the worker's
+answers carry request ids, and the position is compared too).
+
+- Hint (button, H key): the next move of a winning line the worker found
+  within about a second ("Winning move"), else its most promising move
+  ("Best guess"), else "No moves". The source cards and the destination
+  pile are highlighted until the next move.
+- Finish: offered when ``auto_complete`` (cheap, run here) finds the moves
+  that finish the game without choices; they are played one by one through
+  ``App.play``, so score, undo and autosave stay right.
+"""
+
+from __future__ import annotations
+
+import json
+
+import js
+
+from game import DRAW, REDEAL
+from game.moves import parse_move
+
+from .texts.ui import t
+
+HINT_BUDGET = 20_000
+HINT_SECONDS = 1.0
+WARM_MS = 4000  # the worker boots this long after the deal, when the board is idle
+FINISH_STEP_MS = 140
+
+
+def describe(lang: str, move, name_card, pile_label) -> str:
+    """Plain words for a move: 'draw from the stock', '7♠ to Column 3'."""
+    if move == DRAW:
+        return t(lang, "solver.draw")
+    if move == REDEAL:
+        return t(lang, "solver.redeal")
+    return t(lang, "solver.move", card=name_card(move.src, move.count), pile=pile_label(move.dst))
+
+
+class Hints:
+    def __init__(self, app):
+        self.app = app
+        self.asked = None  # the position (JSON text) of the hint in flight
+        self.marked: list = []  # (element, class) of the highlight shown
+        self.finish_line = None  # engine moves that finish the game, when offered
+        self.finishing = False
+        self._answer = None
+        self._step = None
+
+    def by_id(self, name):
+        return js.document.getElementById(name)
+
+    def wire(self) -> None:
+        app = self.app
+        self._answer = app.proxy(app.guard(self.answered))
+        self._step = app.proxy(app.guard(self.finish_step))
+        app.on(self.by_id("btn-hint"), "click", app.guard(lambda e=None: self.ask()))
+        app.on(self.by_id("btn-finish"), "click", app.guard(lambda e=None: self.finish()))
+        solver = getattr(js.window, "SolSolver", None)
+        if solver is not None:
+            js.setTimeout(app.proxy(lambda: solver.warm()), WARM_MS)
+
+    # --- hint -----------------------------------------------------------------------------
+    def position_text(self) -> str:
+        return json.dumps(self.app.game.position.to_json(), sort_keys=True)
+
+    def ask(self) -> None:
+        app = self.app
+        if not app.playing or self.finishing:
+            return
+        self.clear()
+        solver = getattr(js.window, "SolSolver", None)
+        if solver is None:
+            app.show_toast(t(app.lang, "solver.unavailable", reason="no worker"))
+            return
+        self.asked = self.position_text()
+        self.by_id("board").dataset.hint = "thinking"
+        app.show_toast(t(app.lang, "solver.thinking"))
+        solver.ask("hint", self.asked, HINT_BUDGET, HINT_SECONDS, self._answer)
+
+    def answered(self, text) -> None:
+        app = self.app
+        data = json.loads(str(text))
+        if self.asked is None or not app.playing or self.asked != self.position_text():
+            return  # the player moved on: a stale answer
+        self.asked = None
+        board_el = self.by_id("board")
+        if data.get("status") == "error":
+            board_el.dataset.hint = "error"
+            app.show_toast(t(app.lang, "solver.unavailable", reason=data.get("error", "?")))
+            return
+        if not data.get("move"):
+            board_el.dataset.hint = "none"
+            app.show_toast(t(app.lang, "solver.none"))
+            app.say("solver.none")
+            return
+        move, _ = parse_move(data["move"])
+        self.mark(move)
+        words = describe(app.lang, move, self.card_words, self.pile_words)
+        key = "solver.winning" if data.get("proven") else "solver.guess"
+        board_el.dataset.hint = "winning" if data.get("proven") else "guess"
+        board_el.dataset.hintMove = str(move)
+        app.show_toast(t(app.lang, key, move=words))
+        app.say(key, move=words)
+
+    def card_words(self, pile: str, count: int) -> str:
+        codes = self.app.board.codes(pile)
+        return self.app.name_card(codes[-count]) if len(codes) >= count else pile
+
+    def pile_words(self, pile: str) -> str:
+        el = self.app.board.pile_els.get(pile)
+        label = el.getAttribute("aria-label") if el is not None else None
+        return str(label).split(",")[0] if label else pile
+
+    def mark(self, move) -> None:
+        board = self.app.board
+        if move.is_stock_action:
+            els = [board.pile_els["stock"]] if "stock" in board.pile_els else []
+            self.marked = [(el, "hint-dst") for el in els]
+        else:
+            self.marked = [(el, "hint-src") for el in board.card_elements(move.src, len(board.codes(move.src)) - move.count)]
+            if move.dst in board.pile_els:
+                self.marked.append((board.pile_els[move.dst], "hint-dst"))
+        for el, cls in self.marked:
+            el.classList.add(cls)
+
+    def clear(self) -> None:
+        for el, cls in self.marked:
+            el.classList.remove(cls)
+        self.marked = []
+        root = self.by_id("board")
+        if root is not None:
+            root.dataset.hint = ""
+            root.dataset.hintMove = ""
+
+    # --- after every move, undo, redo and deal ------------------------------------------
+    def changed(self) -> None:
+        """The position changed: drop any hint, and offer Finish if the rest is trivial."""
+        self.asked = None
+        solver = getattr(js.window, "SolSolver", None)
+        if solver is not None:
+            solver.cancel()
+        self.clear()
+        if self.finishing:
+            return
+        self.finish_line = None
+        app = self.app
+        if app.game is not None and app.playing and app.game.spec.rules != "retinue":
+            # (Royal Retinue has no choices: a Finish there would tell the deal's fate.)
+            from game.solver import auto_complete  # imported on first use: boot stays fast
+
+            self.finish_line = auto_complete(app.game.position) or None
+        self.show_finish()
+
+    def show_finish(self) -> None:
+        button = self.by_id("btn-finish")
+        offer = bool(self.finish_line) and self.app.playing and not self.finishing
+        if button is not None and bool(button.hidden) == offer:
+            button.hidden = not offer
+            if offer:
+                self.app.say("solver.finish_offer")
+
+    # --- finish -----------------------------------------------------------------------------
+    def finish(self) -> None:
+        if not self.finish_line or not self.app.playing or self.finishing:
+            return
+        self.finishing = True
+        self.show_finish()
+        self.finish_step()
+
+    def finish_step(self) -> None:
+        app = self.app
+        if not self.finishing:
+            return
+        if not self.finish_line or not app.playing:
+            self.finishing = False
+            self.finish_line = None
+            self.show_finish()
+            return
+        move = self.finish_line.pop(0)
+        if not app.play(move):
+            self.finishing = False
+            self.finish_line = None
+            self.changed()
+            return
+        js.setTimeout(self._step, FINISH_STEP_MS)
+
+    def reset(self) -> None:
+        """A new deal: nothing in flight, nothing offered."""
+        self.finishing = False
+        self.changed()

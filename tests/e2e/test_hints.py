@@ -1,0 +1,78 @@
+"""Hint and Finish in the browser: the solver runs in a Web Worker
+(static/js/solver-worker.js) and the page stays responsive meanwhile."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+
+from game.moves import parse_move
+
+from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
+
+RANKS = "A23456789TJQK"
+NEAR_WON = {
+    "game": "reloaded",
+    "piles": {
+        "f1": [r + "S" for r in RANKS[:11]], "f2": [r + "H" for r in RANKS[:12]],
+        "f3": [r + "D" for r in RANKS], "f4": [r + "C" for r in RANKS],
+        "t1": ["QS"], "t2": ["KH"], "t3": ["KS"],
+    },
+}
+
+
+def state(page: Page) -> dict:
+    return page.evaluate("window.solitaire.state()")
+
+
+def test_hint_highlights_a_legal_move_and_the_page_stays_responsive(page: Page, app_url: str, tmp_path):
+    open_url(page, app_url, "?game=reloaded&seed=9")
+    assert page.evaluate("window.SolSolver.started") is False  # lazy: not at boot
+    # The worker boots on the first hint; meanwhile a click still plays a card.
+    page.keyboard.press("h")
+    before = state(page)["moves"]
+    t0 = time.monotonic()
+    click_pile(page, "stock")
+    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=2_000)
+    assert time.monotonic() - t0 < 2.0
+    # The draw made the first hint stale: no highlight may show for it. Ask again.
+    page.wait_for_timeout(300)
+    page.locator("#btn-hint").click()
+    page.wait_for_function("['winning', 'guess', 'none'].includes(document.getElementById('board').dataset.hint)",
+                           timeout=30_000)
+    board = page.locator("#board")
+    label = board.get_attribute("data-hint")
+    assert label in ("winning", "guess")
+    text = board.get_attribute("data-hint-move")
+    st = state(page)
+    assert text in st["legal"]
+    toast = page.locator("#toast").text_content()
+    assert toast.startswith("Winning move" if label == "winning" else "Best guess")
+    move, _ = parse_move(text)
+    if not move.is_stock_action:
+        assert page.locator(f'#board [data-pile="{move.src}"] .card.hint-src').count() == move.count
+        assert page.locator(f'#board [data-pile="{move.dst}"].hint-dst').count() == 1
+    page.screenshot(path=str(tmp_path / "hint.png"))
+    # Playing it by real clicks works, and the highlight goes away.
+    moves = st["moves"]
+    if move.is_stock_action:
+        click_pile(page, "stock")
+    else:
+        click_card(page, move.src, count(page, move.src) - move.count)
+        settle(page)
+        click_pile(page, move.dst)
+    page.wait_for_function(f"window.solitaire.state().moves > {moves}", timeout=3_000)
+    assert page.locator(".hint-src, .hint-dst").count() == 0
+
+
+def test_near_won_position_offers_finish_and_wins(page: Page, app_url: str, tmp_path):
+    open_url(page, app_url, position_query(NEAR_WON))
+    finish = page.locator("#btn-finish")
+    expect(finish).to_be_visible(timeout=5_000)
+    page.screenshot(path=str(tmp_path / "finish.png"))
+    finish.click()
+    page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+    st = state(page)
+    assert st["status"] == "won" and st["moves"] == 3  # one move each, through the normal path
+    expect(finish).to_be_hidden()
