@@ -290,10 +290,13 @@ class App:
         document.title = f"{name} \u2013 {t(self.lang, 'app.title')}"
 
     def choose(self, game_id: str, seed) -> None:
+        if seed is None:
+            seed = self.hints.next_deal(game_id)  # "winnable deals only": a proved-winnable number
         self.start_game(game_id, seed, limit=self.time_limit)
 
     def new_deal(self) -> None:
-        self.start_game(self.game.spec.id, None, limit=self.time_limit)
+        seed = self.hints.next_deal(self.game.spec.id)
+        self.start_game(self.game.spec.id, seed, limit=self.time_limit)
 
     def restart(self) -> None:
         if self.start_position is not None:

@@ -29,6 +29,11 @@ HINT_BUDGET = 20_000
 HINT_SECONDS = 1.0
 WARM_MS = 4000  # the worker boots this long after the deal, when the board is idle
 FINISH_STEP_MS = 140
+DEAL_BUDGET = 30_000  # a random deal when the shipped list is used up
+DEAL_SECONDS = 3.0
+DEAL_TRIES = 6  # then the deal is kept unproved rather than keep the player waiting
+LOST_BUDGET = 20_000  # the quiet check after each move, when "no way to win" is on
+LOST_SECONDS = 1.5
 
 
 def describe(lang: str, move, name_card, pile_label) -> str:
@@ -49,6 +54,13 @@ class Hints:
         self.finishing = False
         self._answer = None
         self._step = None
+        self._checked = None
+        self.checking = None  # the position (JSON text) of the "no way to win" check in flight
+        self.lost_told = None  # the game already told it is lost
+        self.want_winnable = False  # the deal being started must be proved winnable in the worker
+        self.deal_check = None  # its position (JSON text) while the worker solves it
+        self.deal_tries = 0
+        self._dealt = None
 
     def by_id(self, name):
         return js.document.getElementById(name)
@@ -62,6 +74,11 @@ class Hints:
         solver = getattr(js.window, "SolSolver", None)
         if solver is not None:
             js.setTimeout(app.proxy(lambda: solver.warm()), WARM_MS)
+        app.on(self.by_id("setting-winnable"), "change", app.guard(self.winnable_changed))
+        app.on(self.by_id("setting-lost"), "change", app.guard(self.lost_changed))
+        self._checked = app.proxy(app.guard(self.checked))
+        self._dealt = app.proxy(app.guard(self.deal_checked))
+        self.by_id("setting-lost").checked = bool(app.settings.get("lost_notice"))
 
     # --- hint -----------------------------------------------------------------------------
     def position_text(self) -> str:
@@ -154,6 +171,9 @@ class Hints:
 
             self.finish_line = auto_complete(app.game.position) or None
         self.show_finish()
+        if app.settings.get("lost_notice") and app.playing and not self.finish_line and solver is not None:
+            self.checking = self.position_text()
+            solver.ask("solve", self.checking, LOST_BUDGET, LOST_SECONDS, self._checked)
 
     def show_finish(self) -> None:
         button = self.by_id("btn-finish")
@@ -191,4 +211,87 @@ class Hints:
     def reset(self) -> None:
         """A new deal: nothing in flight, nothing offered."""
         self.finishing = False
+        self.lost_told = None
         self.changed()
+        if self.want_winnable:
+            self.want_winnable = False
+            self.check_deal()
+        else:
+            self.deal_tries = 0
+        box = self.by_id("setting-winnable")
+        if box is not None and self.app.game is not None:
+            box.checked = self.app.game.spec.id in self.app.settings.get("winnable", [])
+
+    # --- "no way to win" ----------------------------------------------------------------------
+    def checked(self, text) -> None:
+        """The worker's answer to the quiet check after a move: tell a proved loss, once."""
+        app = self.app
+        data = json.loads(str(text))
+        if self.checking is None or not app.playing or self.checking != self.position_text():
+            return
+        self.checking = None
+        if data.get("status") == "lost" and self.lost_told is not app.game:
+            self.lost_told = app.game
+            app.show_notice(t(app.lang, "solver.lost"))
+
+    def lost_changed(self, event) -> None:
+        self.app.settings["lost_notice"] = bool(event.target.checked)
+        self.app.save_settings()
+        self.changed()
+
+    # --- winnable deals only --------------------------------------------------------------------
+    def winnable_changed(self, event) -> None:
+        app = self.app
+        on = set(app.settings.get("winnable", []))
+        game_id = app.game.spec.id
+        if event.target.checked:
+            on.add(game_id)
+        else:
+            on.discard(game_id)
+        app.settings["winnable"] = sorted(on)
+        app.save_settings()
+
+    def next_deal(self, game_id: str):
+        """The next proved-winnable number for ``game_id`` when the setting is on,
+        else None (a random deal). Goes through the shipped list in order; when
+        it is used up, None: the deal is then checked in the worker (see dealt)."""
+        app = self.app
+        if game_id not in app.settings.get("winnable", []):
+            return None
+        from game.winnable import WINNABLE
+
+        numbers = WINNABLE.get(game_id, ())
+        used = dict(app.settings.get("winnable_next", {}))
+        i = int(used.get(game_id, 0))
+        if i >= len(numbers):
+            self.want_winnable = True  # a random deal, proved in the worker before it counts
+            return None
+        used[game_id] = i + 1
+        app.settings["winnable_next"] = used
+        app.save_settings()
+        return numbers[i]
+
+    def check_deal(self) -> None:
+        """The shipped list is used up: solve this random deal in the worker and
+        deal again if it is not proved winnable (at most DEAL_TRIES times)."""
+        app = self.app
+        solver = getattr(js.window, "SolSolver", None)
+        if solver is None or not app.playing or self.deal_tries >= DEAL_TRIES:
+            self.deal_tries = 0
+            return
+        self.deal_check = self.position_text()
+        app.show_toast(t(app.lang, "solver.searching_deal"))
+        solver.ask("solve", self.deal_check, DEAL_BUDGET, DEAL_SECONDS, self._dealt)
+
+    def deal_checked(self, text) -> None:
+        app = self.app
+        data = json.loads(str(text))
+        if self.deal_check is None or not app.playing or app.game.moves or self.deal_check != self.position_text():
+            return  # the player started playing it, or left it
+        self.deal_check = None
+        if data.get("status") == "won" or data.get("status") == "error":
+            self.deal_tries = 0
+            return
+        self.deal_tries += 1
+        self.want_winnable = True
+        app.start_game(app.game.spec.id, None, limit=app.time_limit)

@@ -76,3 +76,34 @@ def test_near_won_position_offers_finish_and_wins(page: Page, app_url: str, tmp_
     st = state(page)
     assert st["status"] == "won" and st["moves"] == 3  # one move each, through the normal path
     expect(finish).to_be_hidden()
+
+
+LOST = {
+    "game": "reloaded",
+    "piles": {
+        "stock": ["kh"], "f2": [r + "H" for r in RANKS[:12]],
+        "f3": [r + "D" for r in RANKS], "f4": [r + "C" for r in RANKS],
+        "t1": ["AS", "3S"], "t2": ["2S", "4S"], "t3": ["5S"], "t4": ["6S"], "t5": ["7S"],
+        "t6": ["8S", "9S", "TS"], "t7": ["JS", "QS", "KS"],
+    },
+}
+
+
+def test_winnable_only_deals_from_the_list_and_lost_notice(page: Page, app_url: str):
+    from game.winnable import WINNABLE
+
+    open_url(page, app_url, "?game=solitario&seed=5")
+    page.locator("#btn-settings").click()
+    box = page.locator("#setting-winnable")
+    expect(box).not_to_be_checked()
+    box.check()
+    page.locator("#setting-lost").check()
+    page.locator("#settings-dialog [data-close]").click()
+    page.locator("#btn-new").click()
+    page.wait_for_function(f"document.getElementById('board').dataset.seed === '{WINNABLE['solitario'][0]}'")
+    page.locator("#btn-new").click()
+    page.wait_for_function(f"document.getElementById('board').dataset.seed === '{WINNABLE['solitario'][1]}'")
+    # "No way to win": a proved loss is told (the setting, saved, holds after a reload).
+    open_url(page, app_url, position_query(LOST))
+    expect(page.locator("#notice-text")).to_contain_text("No way to win", timeout=20_000)
+    assert state(page)["status"] == "playing"  # the official end stays the rule-based one

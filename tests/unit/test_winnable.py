@@ -1,0 +1,41 @@
+"""tools/winnable.py and the list it writes (game/winnable.py)."""
+
+import ast
+
+from game import PLAYER_GAMES
+from tools import winnable as tool
+
+
+def test_render_is_a_plain_data_module():
+    text = tool.render({"reloaded": [2, 3], "maria": []}, 1000, "--count 2")
+    ns = {}
+    exec(compile(ast.parse(text), "w", "exec"), ns)
+    assert ns["WINNABLE"] == {"reloaded": (2, 3), "maria": ()} and ns["BUDGET"] == 1000
+
+
+def test_find_returns_only_proved_wins():
+    from game import deal
+    from game.solver import WON, solve
+
+    seeds = tool.find("solitario", 2, 5000, 10, 30.0)
+    assert len(seeds) <= 2
+    assert all(solve(deal("solitario", s), budget_nodes=5000).status == WON for s in seeds)
+
+
+def test_shipped_list_names_player_games_with_distinct_numbers():
+    from game.winnable import WINNABLE
+
+    assert set(WINNABLE) <= set(PLAYER_GAMES)
+    for seeds in WINNABLE.values():
+        assert len(set(seeds)) == len(seeds) and all(isinstance(s, int) and s > 0 for s in seeds)
+    assert sum(map(len, WINNABLE.values())) >= 100
+
+
+def test_some_listed_deals_are_proved_won_again():
+    from game import deal
+    from game.solver import WON, solve
+    from game.winnable import BUDGET, WINNABLE
+
+    for game_id in ("reloaded", "solitario"):
+        for seed in WINNABLE[game_id][:2]:
+            assert solve(deal(game_id, seed), budget_nodes=BUDGET).status == WON

@@ -1,0 +1,101 @@
+"""Proved-winnable game numbers per game, for the "winnable deals only" setting.
+
+    python -m tools.winnable [--games all|g1,g2] [--count 20] [--budget 20000]
+                             [--max-seeds 60] [--seconds 45]   # regenerate
+    python -m tools.winnable --verify                          # re-prove the list
+
+Deals 1, 2, 3, … of each player game are solved (one process: the machine is
+shared) until ``--count`` wins are found, ``--max-seeds`` deals were tried or
+``--seconds`` went by for that game; only ``won`` counts (the solver's line
+was replayed through the engine's rules to a won position). The result is
+written to game/winnable.py, a plain data module the browser loads with the
+rest of the package. ``--verify`` solves every listed number again and fails
+if one is not proved won. Games whose deals are rarely won within the budget
+(Forty Thieves, Maria, Streets) may get few or no numbers; the page then
+solves new deals on the fly in its worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game import PLAYER_GAMES, deal  # noqa: E402
+from game.solver import WON, solve  # noqa: E402
+
+OUTPUT = ROOT / "game" / "winnable.py"
+HEADER = '''"""Game numbers the solver proved winnable, per game (generated: do not edit).
+
+Written by ``python -m tools.winnable`` ({params}); re-proved by
+``python -m tools.winnable --verify``. The "winnable deals only" setting
+deals from these lists in order.
+"""
+
+BUDGET = {budget}
+
+WINNABLE = {{
+'''
+
+
+def find(game_id: str, count: int, budget: int, max_seeds: int, seconds: float) -> list[int]:
+    found, t0 = [], time.perf_counter()
+    for seed in range(1, max_seeds + 1):
+        if len(found) >= count or time.perf_counter() - t0 > seconds:
+            break
+        if solve(deal(game_id, seed), budget_nodes=budget).status == WON:
+            found.append(seed)
+    return found
+
+
+def render(lists: dict, budget: int, params: str) -> str:
+    out = HEADER.format(params=params, budget=budget)
+    for game_id, seeds in lists.items():
+        out += f"    {game_id!r}: {tuple(seeds)!r},\n"
+    return out + "}\n"
+
+
+def verify(budget: int | None = None) -> list[str]:
+    """Problems: every listed number must be proved won again."""
+    from game import winnable
+
+    budget = budget or winnable.BUDGET
+    return [f"{g} #{s} not proved won" for g, seeds in winnable.WINNABLE.items() for s in seeds
+            if solve(deal(g, s), budget_nodes=budget).status != WON]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", default="all")
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--budget", type=int, default=20_000)
+    ap.add_argument("--max-seeds", type=int, default=60)
+    ap.add_argument("--seconds", type=float, default=45.0)
+    ap.add_argument("--verify", action="store_true")
+    args = ap.parse_args(argv)
+    if args.verify:
+        problems = verify()
+        print("\n".join(problems) or "every listed deal proved won again")
+        return 1 if problems else 0
+    games = PLAYER_GAMES if args.games == "all" else tuple(args.games.split(","))
+    lists = {}
+    if args.games != "all" and OUTPUT.exists():  # regenerate some games, keep the others
+        from game import winnable
+
+        lists = {g: list(v) for g, v in winnable.WINNABLE.items()}
+    for g in games:
+        t0 = time.perf_counter()
+        lists[g] = find(g, args.count, args.budget, args.max_seeds, args.seconds)
+        print(f"{g}: {len(lists[g])} winnable ({time.perf_counter() - t0:.1f} s)", flush=True)
+    params = f"--count {args.count} --budget {args.budget} --max-seeds {args.max_seeds}"
+    OUTPUT.write_text(render(lists, args.budget, params), encoding="utf-8")
+    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
