@@ -37,7 +37,7 @@ CORRUPT = ".corrupt"
 SLOT_FORMAT = 1
 MAX_TEXT = 2_000_000  # characters; a long game's save is a few tens of thousands
 MAX_SECONDS = 999_999_999.0  # the longest time the move text can carry
-MAX_SETTING = 200  # characters of a setting another feature keeps
+MAX_SETTING = 4_000  # characters of JSON of a setting another feature keeps
 
 SETTING_VALUES = {
     "lang": ("en", "de", "it"),
@@ -131,8 +131,9 @@ class Store:
 # --- settings ---------------------------------------------------------------------------------
 def check_settings(data) -> dict:
     """Settings with a value this version does not allow dropped (they fall
-    back to the default). Other features' settings are kept when they are
-    short plain values (text, number, true/false)."""
+    back to the default). Other features' settings (a duel name, the games
+    with winnable deals only, …) are kept as they are, up to a size; each
+    feature checks its own values."""
     if not isinstance(data, dict):
         raise Damaged("settings must be a JSON object")
     out = {}
@@ -140,7 +141,7 @@ def check_settings(data) -> dict:
         if key in SETTING_VALUES:
             if value in SETTING_VALUES[key]:
                 out[key] = value
-        elif isinstance(value, (str, int, float, bool)) and len(str(value)) <= MAX_SETTING:
+        elif len(json.dumps(value)) <= MAX_SETTING:
             out[key] = value
     return out
 

@@ -107,8 +107,9 @@ def test_setting_aside_survives_a_full_storage():
 def test_settings_keep_allowed_values_and_other_features_plain_ones():
     assert check_settings({"lang": "de", "faces": "french", "back": "red", "motion": "off"}) == {
         "lang": "de", "faces": "french", "back": "red", "motion": "off"}
-    assert check_settings({"lang": "fr", "faces": 3, "back": "blue", "name": "Ann", "n": 2,
-                           "deep": {"a": 1}, "long": "x" * 500}) == {"back": "blue", "name": "Ann", "n": 2}
+    other = {"name": "Ann", "n": 2, "winnable": ["maria"], "winnable_next": {"maria": 3}}
+    assert check_settings({"lang": "fr", "faces": 3, "back": "blue", **other, "long": "x" * 5000}) == {
+        "back": "blue", **other}
 
 
 def test_current_game_pointer():
