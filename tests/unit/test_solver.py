@@ -424,3 +424,22 @@ def test_retinue_hint_and_auto_complete_follow_the_chain():
     line = auto_complete(won)
     assert line is not None and replays_to_win(won, line)
     assert auto_complete(lost) is None
+
+
+@pytest.mark.parametrize("game_id,seed", [("klondike-1", 50), ("klondike-1", 641), ("klondike-3", 52)])
+def test_lost_deals_are_lost_for_a_search_without_any_cut_too(game_id, seed):
+    # The safe moves home and the talon cut only shrink the search: a search
+    # that plays every legal move (bar renamed-column repeats) agrees.
+    from game.solver.model import Model
+    from game.solver.search import search
+
+    class Plain(Model):
+        talon_auto = 0  # no automatic talon plays and no talon cut
+
+        def is_safe(self, found, c):
+            return False
+
+    assert solve(deal(game_id, seed), budget_nodes=20_000).status == LOST
+    plain = Plain(get_spec(game_id))
+    out = search(plain, plain.from_position(deal(game_id, seed)), 20_000)
+    assert out.status == LOST
