@@ -85,6 +85,12 @@ def test_the_first_visit_keeps_the_app_for_offline_play(visit, site):
     version = precache.version(root)
     assert caches(page) == {f"solitaire:{url}:{version}": len(files)}
     assert page.evaluate("window.__cspViolations") == []
+    # Installable: Chromium finds nothing missing (a test context is always incognito).
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+    assert errors <= {"in-incognito"}, errors
+    cdp.detach()
     loaded = {urlsplit(u).path[len(BASE):] for u, code, _ in watch.responses if urlsplit(u).path.startswith(BASE)}
     missing = loaded - set(files) - SW_FILES - {""}
     assert not missing, f"loaded but not kept for offline play: {sorted(missing)}"
