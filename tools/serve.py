@@ -6,6 +6,10 @@ rather than taken from the platform's mimetypes table, which differs between
 machines.
 
     python -m tools.serve [--port 8000] [--host 127.0.0.1] [--base /sub/path/] [DIR]
+
+The service worker's file list, sw-precache.js, is written afresh for each
+request when the folder has none (tools/precache.py), so it always matches
+the files being served.
 """
 
 from __future__ import annotations
