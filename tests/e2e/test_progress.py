@@ -1,5 +1,5 @@
 """Never losing progress: every move is saved; a reload or a new page finds
-the same position, score and clock; the clock holds while the page is
+the same position, score and clock, and the same settings; the clock holds while the page is
 hidden; statistics count games and reset; damaged saved values are set
 aside with a notice (test_web_storage.py covers foreign and outdated ones);
 refused storage never stops play (here a full quota in the middle of a game;
@@ -84,11 +84,22 @@ def test_moves_are_saved_and_survive_a_reload(context, app_url, shared):
     slot = saved(page, f"solitaire.save.{GAME}")
     assert slot["format"] == 1 and slot["game"]["moves"][-1].startswith("draw")
     assert saved(page, "solitaire.current") == GAME
+    page.click("#btn-settings")  # settings are kept too
+    page.check('#settings-dialog input[name="back"][value="red"]')
+    page.check('#settings-dialog input[name="motion"][value="off"]')
+    page.click("#settings-dialog [data-close]")
+    page.select_option("#lang-select", "it")
+    assert saved(page, "solitaire.settings") == {"lang": "it", "back": "red", "motion": "off"}
     page.wait_for_timeout(1_000)  # let the clock run on past the last move
     before, shown = state(page), hud(page)
     page.reload()
     page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
     settle(page)
+    assert page.evaluate("document.documentElement.classList.contains('no-motion')")
+    assert page.get_attribute("#board [data-face='down'] img", "src").endswith("back-red.svg")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.is_checked('#settings-dialog input[name="motion"][value="off"]')
+    page.select_option("#lang-select", "en")
     after = state(page)
     assert after["position"] == before["position"] == game.position.to_json()
     assert (after["moves"], after["score"], after["undo"]) == (before["moves"], before["score"], before["undo"])
