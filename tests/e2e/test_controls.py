@@ -11,6 +11,7 @@ from game import DRAW, PLAYER_GAMES, Move, new_game
 from game.web.texts.games import game_text
 
 from ui_helpers import (
+    record_errors,
     check_matches, click_pile, count, dom_piles, drag, open_url, settle, status, toast,
 )
 
@@ -18,11 +19,7 @@ from ui_helpers import (
 @pytest.fixture(scope="module")
 def page(browser, browser_context_args, app_url):
     context = browser.new_context(**browser_context_args)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    pg.errors = errors
+    pg = record_errors(context.new_page())
     open_url(pg, app_url, "?game=reloaded&seed=5")
     yield pg
     context.close()

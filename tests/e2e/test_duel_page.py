@@ -14,7 +14,7 @@ from game import Move, new_game
 from game.duel import InvalidChallenge, Run, decode_challenge, encode_challenge, verify
 from tools.serve import ROOT
 
-from ui_helpers import click_card, click_pile, count, drag, open_url, settle, status
+from ui_helpers import click_card, click_pile, count, drag, open_url, record_errors, settle, status
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 GAME, SEED = "solitario", 2  # its first moves turn cards over: Ann scores at once
@@ -28,11 +28,7 @@ def contexts(browser, browser_context_args):
     def get(name, **extra):
         if name not in made:
             context = browser.new_context(**{**browser_context_args, **extra})
-            page = context.new_page()
-            page.errors = []
-            page.on("pageerror", lambda e, p=page: p.errors.append(str(e)))
-            page.on("console", lambda m, p=page: m.type == "error" and p.errors.append(m.text))
-            made[name] = page
+            made[name] = record_errors(context.new_page())
         return made[name]
 
     yield get

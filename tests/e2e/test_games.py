@@ -10,6 +10,7 @@ import pytest
 from game import DRAW, PLAYER_GAMES, Move, new_game, parse_move
 
 from ui_helpers import (
+    record_errors,
     check_matches, click_card, click_pile, count, dom_piles, double_click_card, drag, key_move,
     open_url, pause_between_taps, plan_for, refusal_text, settle, toast,
 )
@@ -21,11 +22,7 @@ STOCK_DIRECT = {g for g in PLAYER_GAMES if new_game(g, 1).spec.scoring == "forty
 @pytest.fixture(scope="module")
 def page(browser, browser_context_args):
     context = browser.new_context(**browser_context_args)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    pg.errors = errors
+    pg = record_errors(context.new_page())
     yield pg
     context.close()
 

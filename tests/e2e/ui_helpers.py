@@ -18,6 +18,14 @@ from game.web.url import encode_position
 BOOT_MS = 60_000
 
 
+def record_errors(page: Page) -> Page:
+    """Collect the page's uncaught errors and console errors in ``page.errors``."""
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    return page
+
+
 def open_url(page: Page, app_url: str, query: str, status: str | None = "playing") -> None:
     page.goto(app_url + query)
     selector = f'#board[data-status="{status}"]' if status else "#board[data-status]"
