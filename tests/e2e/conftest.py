@@ -11,38 +11,19 @@ rather than ``game`` (a fresh page per test).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from tools.chromium import ARGS as CHROMIUM_ARGS, find_chromium
 from tools.serve import ROOT, make_server, serve_in_thread
 
 APP_BASE = "/sub/dir/"  # served below the root, as on a static host's sub-folder
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 BOOT_TIMEOUT_MS = 60_000
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def find_chromium() -> str | None:
-    """An installed Chromium or Chrome; None lets Playwright use its own."""
-    for name in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser",
-                 "google-chrome", "google-chrome-stable"):
-        path = name and shutil.which(name)
-        if path:
-            return path
-    return None
 
 
 @pytest.fixture(scope="session")
