@@ -244,11 +244,14 @@
         endDrag(true);
       } else if (!p.moved) {
         var now = performance.now();
-        if (lastTap && p.card && lastTap.card === p.card && now - lastTap.time < TAP_MS) {
+        // A double tap is two taps on one card in one place: the card a stock
+        // tap just turned over onto the waste is another target.
+        if (lastTap && p.card && lastTap.card === p.card && lastTap.pile === p.pile &&
+            now - lastTap.time < TAP_MS) {
           lastTap = null;
           call("double", p.pile, p.index);
         } else {
-          lastTap = { card: p.card, time: now };
+          lastTap = { card: p.card, pile: p.pile, time: now };
           call("tap", p.pile, p.index);
         }
       }
