@@ -9,6 +9,7 @@ that moved -> the HUD and the status are updated. The board root carries
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 
@@ -165,6 +166,7 @@ class App:
         # A read-only hook for tests and pages that embed the game.
         hook = js.Object.new()
         hook.state = self.proxy(lambda: to_js(self.state(), dict_converter=js.Object.fromEntries))
+        hook.diagnostics = self.proxy(lambda: to_js(self.diagnostics(), dict_converter=js.Object.fromEntries))
         js.window.solitaire = hook
         self.progress.wire()
         self.frame.listen()
@@ -655,6 +657,16 @@ class App:
             "position": game.position.to_json(),
             "legal": [str(m) for m in game.legal_moves()],
         }
+
+    def diagnostics(self) -> dict:
+        """Memory figures for the benchmarks (bench/browser.py): what a leak would grow."""
+        gc.collect()
+        try:
+            import pyodide_js  # the runtime's JavaScript side; its heap is the WebAssembly memory
+            wasm = int(pyodide_js._module.HEAPU8.length)
+        except Exception:
+            wasm = None
+        return {"python_objects": len(gc.get_objects()), "proxies": len(self.proxies), "wasm_bytes": wasm}
 
 
 APP = None
