@@ -27,7 +27,7 @@ from typing import Callable, Optional
 from ..moves import DRAW, REDEAL, Move
 from ..position import Position
 from .model import FACE_DOWN, Model
-from .search import LOST, UNKNOWN, WON, search
+from .search import LOST, UNKNOWN, WON, best_first, search
 
 __all__ = [
     "solve", "hint", "auto_complete", "canonical_key", "SolveResult", "HintResult",
@@ -111,6 +111,63 @@ def luby(i: int) -> int:
 
 
 def _search(model, state, budget_nodes, time_limit, should_stop):
+    """The two-deck games that move one card at a time (Forty Thieves,
+    Indian, Limited, Lucas, Maria, Streets) first spend half the budget on
+    best-first runs (_best_first_phase); everything then goes on with the
+    depth-first phases (_dfs_phases) and the rest of the budget. Measured on
+    deals 1-20 at 30,000 nodes, best-first wins more of those games (Limited
+    7 against 2, Lucas 18 against 15, Forty Thieves, Maria and Streets some
+    against none) and fewer of the games that move runs (Number Ten 9
+    against 12), so those keep the depth-first phases alone.
+    """
+    t0 = time.perf_counter()
+    spent = 0
+    if model.copies == 2 and not model.f2c and not model.runs:
+        out = _best_first_phase(model, state, budget_nodes // 2, time_limit, should_stop)
+        if out.status != UNKNOWN or out.stopped:
+            return out
+        spent = out.nodes
+        budget_nodes -= spent
+        if time_limit is not None:
+            time_limit -= time.perf_counter() - t0
+            t0 = time.perf_counter()
+            if time_limit <= 0:
+                return out
+    out = _dfs_phases(model, state, budget_nodes, time_limit, should_stop)
+    out.nodes += spent
+    return out
+
+
+BEST_FIRST_RUN = 15_000  # nodes of one best-first run (more rarely helps: restart instead)
+BEST_FIRST_NOISE = 20  # restarts blur the score by up to this much
+
+
+def _best_first_phase(model, state, budget_nodes, time_limit, should_stop):
+    """The two-deck games (Forty Thieves family): best-first runs
+    (search.best_first) of BEST_FIRST_RUN nodes, the first by the plain
+    score, later ones with the score blurred at random. A best-first run
+    soon wanders a plateau of equally scored states; a fresh run with a
+    different blur finds other lines. Measured on Forty Thieves deals, this
+    wins far more deals than the depth-first phases, which rarely win any.
+    A run that exhausts its space proves a loss (it makes no cuts)."""
+    t0 = time.perf_counter()
+    spent, r, out = 0, 0, None
+    while spent < budget_nodes or out is None:
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        if left is not None and left <= 0 and out is not None:
+            break
+        size = max(1, min(BEST_FIRST_RUN, budget_nodes - spent))
+        out = best_first(model, state, size, left, should_stop, depth_weight=-6, order_weight=0.3,
+                         jitter=random.Random(r) if r else None, noise=BEST_FIRST_NOISE)
+        spent += out.nodes
+        r += 1
+        if out.status != UNKNOWN or out.stopped or out.nodes < size:
+            break
+    out.nodes = spent
+    return out
+
+
+def _dfs_phases(model, state, budget_nodes, time_limit, should_stop):
     """Three phases, each with its share of the budget.
 
     1. One depth-first search with greedy cuts (model.Model.moves): most

@@ -10,6 +10,7 @@ model.Model.moves and safe.py), or when the budget runs out.
 
 from __future__ import annotations
 
+import heapq
 import time
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -75,3 +76,70 @@ def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
 
+
+
+def best_first(model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False,
+               depth_weight=0.0, order_weight=1.0, jitter=None, noise=0.0) -> Outcome:
+    """Best-first search: always go on from the most promising state seen so
+    far (model.Model.score, less ``depth_weight`` per move from the root).
+
+    Evaluation is deferred: a state's moves enter the queue ranked by the
+    state's own score (and, among them, by the model's move order, weighted
+    ``order_weight`` per place); the move is made, closed under the safe moves
+    and keyed only when it leaves the queue. A node is such a new state, as in
+    ``search``. States are keyed as there, so none is expanded twice. The
+    order changes which win is found first, never what is searched: an empty
+    queue without ``greedy`` cuts means every reachable state was expanded, a
+    proof of a loss.
+    """
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    root, root_autos = model.closure(state, -1)
+    if model.is_won(root):
+        return Outcome(WON, [], 1, [], root_autos)
+    key, moves, apply, closure, is_won, score = (
+        model.key, model.moves, model.apply, model.closure, model.is_won, model.score)
+    rk = key(root)
+    parent = {rk: None}  # key -> (parent key, move, autos)
+    root_moves = moves(root, greedy)
+    heap = []
+    push, pop = heapq.heappush, heapq.heappop
+    tick = 0
+
+    def expand(st, k, depth, mv):
+        nonlocal tick
+        base = depth_weight * (depth + 1) - score(st)
+        if jitter is not None:
+            base -= noise * jitter.random()
+        for i, m in enumerate(mv):
+            tick -= 1  # equal ranks: the newest first (deeper, like depth-first)
+            push(heap, (base + order_weight * i, tick, st, k, m, depth + 1))
+
+    expand(root, rk, 0, root_moves)
+    nodes = 1
+    budget = max(1, budget_nodes)
+    while heap:
+        _, _, st, k, m, depth = pop(heap)
+        child, autos = closure(apply(st, m), m[1] if m[0] == 0 else -1)
+        ck = key(child)
+        if ck in parent:
+            continue
+        parent[ck] = (k, m, autos)
+        if is_won(child):
+            path = []
+            while parent[ck] is not None:
+                pk, pm, pa = parent[ck]
+                path.append((pm, pa))
+                ck = pk
+            path.reverse()
+            return Outcome(WON, path, nodes, root_moves, root_autos)
+        nodes += 1
+        if nodes >= budget:
+            return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
+        if nodes % CHECK_EVERY == 0:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
+            if should_stop is not None and should_stop():
+                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=True)
+        expand(child, ck, depth, moves(child, greedy))
+    return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)

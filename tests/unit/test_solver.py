@@ -443,3 +443,52 @@ def test_lost_deals_are_lost_for_a_search_without_any_cut_too(game_id, seed):
     plain = Plain(get_spec(game_id))
     out = search(plain, plain.from_position(deal(game_id, seed)), 20_000)
     assert out.status == LOST
+
+
+# --- best-first search (the single-card two-deck games) -------------------------------
+def _nines_position():
+    return make("forty-thieves", {
+        **{f"f{i}": upto("H", "K") for i in (1, 2)},
+        **{f"f{i}": upto("S", "8") for i in (3, 4)},
+        **{f"f{i}": upto("C", "8") for i in (5, 6)},
+        **{f"f{i}": upto("D", "8") for i in (7, 8)},
+        "t1": ["9S", "TS", "KS"], "t2": ["9S", "TS", "KS"],
+        "t3": ["9C", "TC", "KC"], "t4": ["9C", "TC", "KC"],
+        "t5": ["9D", "TD", "KD"], "t6": ["9D", "TD", "KD"],
+        "t7": ["QS", "JS"], "t8": ["QS", "JS"], "t9": ["QC", "JC"], "t10": ["QC", "JC"],
+        "stock": ["jd", "qd", "jd", "qd"],
+    }, fill=None)
+
+
+@pytest.mark.parametrize("game_id,seed", [("forty-thieves", 2), ("streets", 10)])
+def test_best_first_wins_a_forty_thieves_family_deal_and_the_line_replays(game_id, seed):
+    pos = deal(game_id, seed)
+    result = solve(pos, budget_nodes=40_000)
+    assert result.status == WON
+    assert replays_to_win(pos, result.line)
+
+
+def test_best_first_claims_lost_only_when_it_searched_everything():
+    from game.solver.search import best_first
+
+    pos = _nines_position()
+    model = model_for(pos.spec)
+    st = model.from_position(pos)
+    assert best_first(model, st, 100_000).status == LOST
+    # the same space with cuts, a blurred score or a budget too small: never "lost"
+    assert best_first(model, st, 100_000, greedy=True).status == UNKNOWN
+    assert best_first(model, st, 3).status == UNKNOWN
+    import random
+
+    blurred = best_first(model, st, 100_000, jitter=random.Random(1), noise=50, depth_weight=-6)
+    assert blurred.status == LOST  # the order changes, the space searched does not
+
+
+def test_best_first_finds_a_near_won_line():
+    from game.solver.search import best_first
+
+    for game_id in ("forty-thieves", "maria", "lucas"):
+        pos = near_won(game_id)
+        model = model_for(pos.spec)
+        out = best_first(model, model.from_position(pos), 20_000)
+        assert out.status == WON and out.path
