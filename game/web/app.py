@@ -83,6 +83,9 @@ class App:
         self.redo_pairs: list[int] = []  # len(game.future) after undoing such a pair
         self.toast_timer = None
         self.resize_timer = None
+        self.pending: list = []  # work for after the next frame (App.later)
+        self._after_frame = self.proxy(lambda ts: js.setTimeout(self._run_later, 0))
+        self._run_later = self.proxy(self.run_later)
 
     # --- helpers -------------------------------------------------------------------------
     @staticmethod
@@ -96,6 +99,20 @@ class App:
 
     def on(self, target, event: str, fn) -> None:
         target.addEventListener(event, self.proxy(fn))
+
+    def later(self, fn) -> None:
+        """Run ``fn`` once the next frame is on screen: work the player need not
+        wait for (saving, looking for a Finish) stays out of a move's frame."""
+        if fn in self.pending:
+            return
+        self.pending.append(fn)
+        if len(self.pending) == 1:
+            js.requestAnimationFrame(self._after_frame)
+
+    def run_later(self) -> None:
+        pending, self.pending = self.pending, []
+        for fn in pending:
+            self.guard(fn)()
 
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0

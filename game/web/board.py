@@ -43,6 +43,9 @@ class Board:
         self.back = "blue"
         self.pile_els: dict = {}
         self.cards: dict = {}  # pile -> [(element id, code)] bottom to top
+        self.spots: dict = {}  # element id -> (left, top) last written to its style
+        self.bottoms: dict = {}  # column -> the bottom of its last card on the board
+        self.height = None  # the board's height last written
         self.els: dict = {}  # element id -> element
         self.turned_pile = None
         self.selected: list = []
@@ -75,7 +78,7 @@ class Board:
         self.layout = layout
         self.turned_pile = turned_pile
         self.selected, self.targets, self.focus = [], [], None
-        self.pile_els, self.cards, self.els = {}, {}, {}
+        self.pile_els, self.cards, self.els, self.spots = {}, {}, {}, {}
         root = self.root
         root.dataset.game = spec.id
         root.dataset.deck = "italian" if self.italian else "french"
@@ -163,6 +166,7 @@ class Board:
         style.setProperty("--card-h", px(layout.card_h))
         style.setProperty("--label-h", px(layout.label_h))
         self.root.classList.toggle("compact", layout.compact)
+        self.spots, self.bottoms, self.height = {}, {}, None  # a new layout: all placed afresh
         for name in self.spec.pile_names:
             slot = layout.slots[name]
             pel = self.pile_els[name]
@@ -176,11 +180,17 @@ class Board:
         entries = self.cards[name]
         codes = [c for _, c in entries]
         offsets = layout.offsets(name, codes, turned=(name == self.turned_pile))
-        for (el_id, _), (x, y) in zip(entries, offsets):
-            st = self.els[el_id].style
-            st.left = px(x)
-            st.top = px(y)
+        spots = self.spots
+        for (el_id, _), spot in zip(entries, offsets):
+            if spots.get(el_id) != spot:  # each write to the page costs; most cards stay put
+                spots[el_id] = spot
+                st = self.els[el_id].style
+                st.left = px(spot[0])
+                st.top = px(spot[1])
         w, h = layout.extent(name, offsets)
+        slot = layout.slots[name]
+        if slot.kind == "column":  # how far down the board this column reaches
+            self.bottoms[name] = slot.y + offsets[-1][1] + layout.card_h + layout.gap if offsets else 0
         pel = self.pile_els[name]
         step = layout.up_step(name, codes)
         if step:
@@ -193,15 +203,10 @@ class Board:
 
     def fit_height(self) -> None:
         """The board is as tall as its space, or taller when a column overflows."""
-        layout = self.layout
-        bottom = layout.height
-        for name, slot in layout.slots.items():
-            if slot.kind == "column":
-                n = len(self.cards[name])
-                if n:
-                    offsets = layout.offsets(name, [c for _, c in self.cards[name]])
-                    bottom = max(bottom, slot.y + offsets[-1][1] + layout.card_h + layout.gap)
-        self.root.style.height = px(bottom)
+        bottom = max([self.layout.height, *self.bottoms.values()])
+        if bottom != self.height:
+            self.height = bottom
+            self.root.style.height = px(bottom)
 
     def relayout(self, layout: Layout) -> None:
         self.layout = layout
@@ -222,16 +227,34 @@ class Board:
             self.turned_pile = turned_pile
         if not changed:
             return {}
-        moving = [self.els[e] for p in changed for e in changed[p]]
+        # Cards below the first change of a pile stay where they are; only
+        # the rest is re-appended (in order) and animated. A Forty Thieves
+        # draw so touches two cards, not the whole stock.
+        tails = {}
+        for pile, ids in changed.items():
+            had = [e for e, _ in self.cards[pile]]
+            k = 0
+            while k < len(ids) and k < len(had) and ids[k] == had[k]:
+                k += 1
+            tails[pile] = k
+        moving_ids = [e for p, ids in changed.items() for e in ids[tails[p]:]]
+        moving_ids += sorted(placement.turned - set(moving_ids))
+        for pile, ids in changed.items():  # a fan that tightens or loosens slides too
+            offsets = self.layout.offsets(pile, new[pile], turned=(pile == turned_pile))
+            moving_ids += [e for e, spot in zip(ids[:tails[pile]], offsets)
+                           if self.spots.get(e) != spot and e not in placement.turned]
+        moving = [self.els[e] for e in moving_ids]
         if animate:
             js.SolTable.first(to_js(moving))
+        was = {e: c for entries in self.cards.values() for e, c in entries}
         for pile, ids in changed.items():
             pel = self.pile_els[pile]
             codes = new[pile]
-            for el_id, code in zip(ids, codes):
+            for i, (el_id, code) in enumerate(zip(ids, codes)):
                 el = self.els[el_id]
-                pel.append(el)  # in order: appending moves it to the top
-                if el.dataset.card != code:
+                if i >= tails[pile]:
+                    pel.append(el)  # in order: appending moves it to the top
+                if was[el_id] != code:
                     self._show_face(el, code)
             self.cards[pile] = list(zip(ids, codes))
         for pile in changed:

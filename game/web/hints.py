@@ -164,7 +164,15 @@ class Hints:
         if self.finishing:
             return
         self.finish_line = None
+        self.app.later(self.reconsider)  # not in the move's frame: it can wait a frame
+
+    def reconsider(self) -> None:
+        """After a change, once it is on screen: offer Finish if the rest is
+        trivial, and ask whether the deal can still be won (if asked to)."""
+        if self.finishing:
+            return
         app = self.app
+        solver = getattr(js.window, "SolSolver", None)
         if app.game is not None and app.playing and app.game.spec.rules != "retinue":
             # (Royal Retinue has no choices: a Finish there would tell the deal's fate.)
             from game.solver import auto_complete  # imported on first use: boot stays fast

@@ -168,7 +168,7 @@ class Progress:
         self.save()
 
     def changed(self) -> None:
-        self.save()
+        self.app.later(self.save)  # after the move's frame; pagehide and hiding save at once too
 
     def finished(self) -> None:
         app = self.app
