@@ -11,6 +11,7 @@
   var base = script ? script.src : location.href;
   var worker = null;
   var failed = null;
+  var ready = false;
   var latest = 0;
   var busy = false;
   var waiting = null;
@@ -33,6 +34,7 @@
       var data = event.data || {};
       if ("ready" in data) {
         if (!data.ready) failed = data.error || "failed";
+        else ready = true;
         return;
       }
       busy = false;
@@ -61,6 +63,7 @@
     },
     cancel: function () { latest += 1; callbacks = {}; waiting = null; },
     get started() { return !!worker; },
+    get ready() { return ready; },  // its Python is up and waiting for requests
     get failed() { return failed; }
   };
 })();

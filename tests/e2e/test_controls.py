@@ -245,3 +245,20 @@ def test_bad_addresses_show_a_notice_and_a_playable_game(page, app_url, query, s
     assert state(page)["moves"] == 1
     page.click("#notice-close")
     assert not notice.is_visible()
+
+
+def test_a_quick_click_on_the_card_just_drawn_picks_it_up(page):
+    """The stock's top card becomes the waste's top card; clicking it at once
+    is a new click (it is picked up), not a double click sending it home."""
+    choose(page, "reloaded", 39)  # the first draw turns up the ace of diamonds
+    game = new_game("reloaded", 39)
+    click_pile(page, "stock")
+    game.play(DRAW)
+    assert game.position.pile("waste")[-1] == "AD"
+    waste_top = page.locator('#board [data-pile="waste"] > [data-card]').last
+    box = page.locator('#board [data-pile="waste"]').bounding_box()  # not the card: it may be in flight
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # within 350 ms
+    assert waste_top.get_attribute("class").split().count("selected") == 1
+    assert dom_piles(page)["waste"][-1] == "AD"
+    assert all(not cards for name, cards in dom_piles(page).items() if name.startswith("f"))
+    page.keyboard.press("Escape")
