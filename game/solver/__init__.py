@@ -26,7 +26,7 @@ from typing import Callable, Optional
 
 from ..moves import DRAW, REDEAL, Move
 from ..position import Position
-from .model import FACE_DOWN, Model
+from .model import FACE_DOWN, Model, supermove_steps
 from .search import LOST, UNKNOWN, WON, best_first, search
 
 __all__ = [
@@ -290,7 +290,12 @@ def expand(model: Model, position: Position, macros, check_won: bool = False) ->
     for m in macros:
         kind = m[0]
         if kind == 0:
-            play(Move(names[cols[m[1]]], names[cols[m[2]]], m[3]))
+            if m[3] > 1 and not position.spec.runs:  # a supermove: one card at a time
+                free = [i for i, t in enumerate(cols) if not pos.piles[t] and i != m[2]]
+                for a, b in supermove_steps(m[3], m[1], m[2], free):
+                    play(Move(names[cols[a]], names[cols[b]]))
+            else:
+                play(Move(names[cols[m[1]]], names[cols[m[2]]], m[3]))
         elif kind == 1:
             src = names[cols[m[1]]]
             play(Move(src, names[_home_pile(rules, pos, pos.piles[cols[m[1]]][-1])]))

@@ -55,6 +55,7 @@ class Model:
         self.redeals = spec.redeals  # None: unlimited
         self.runs = spec.runs
         self.f2c = spec.foundation_to_column
+        self.supermoves = not spec.runs and spec.empty_column == "any"
         self.ncols = spec.columns
         self.ranks_text = deck.ranks
         top = deck.top_rank
@@ -464,6 +465,12 @@ class Model:
         out = []
         add = out.append
         runs = self.runs
+        # One card at a time, but empty columns can hold a run's cards on the
+        # way: k empty columns carry up to 2**k cards (a "supermove", see
+        # supermove_steps); only where an empty column takes any card.
+        cap = 1
+        if not runs and self.supermoves and first_empty >= 0:
+            cap = 1 << sum(1 for col in cols if not col)
         for a, col in enumerate(cols):
             if not col:
                 continue
@@ -472,13 +479,16 @@ class Model:
             if top in homes:
                 add((95 if ln > 1 and col[-2] >= FACE_DOWN else 60, (1, a)))
             nrun = 1
-            if runs:
+            if runs or cap > 1:
                 while nrun < ln and col[-nrun - 1] < FACE_DOWN and col[-nrun] in acc_set[col[-nrun - 1]]:
                     nrun += 1
+                if not runs:
+                    nrun = min(nrun, cap)
             for n in range(1, nrun + 1):
                 head = col[-n]
                 dests = wanted.get(head)
-                to_empty = first_empty >= 0 and n < ln and head in empty_ok
+                to_empty = (first_empty >= 0 and n < ln and head in empty_ok
+                            and (runs or n == 1 or n <= cap >> 1))
                 if not dests and not to_empty:
                     continue
                 below = col[-n - 1] if n < ln else -1
@@ -565,3 +575,19 @@ def _always(found, c):
 
 def _prio(item):
     return item[0]
+
+
+def supermove_steps(n: int, src: int, dst: int, free: list) -> list:
+    """Single-card moves (src, dst) that carry the top ``n`` cards of a run
+    from column src to column dst through the empty columns ``free`` (which
+    exclude dst): half of the run goes to the first empty column (by the
+    same means, with one empty column fewer), the other half to dst, then
+    the first half on top of it. k empty columns carry 2**k cards."""
+    if n == 1:
+        return [(src, dst)]
+    if n > 1 << len(free):
+        raise ValueError(f"{n} cards need more than {len(free)} empty columns")
+    e, rest = free[0], free[1:]
+    k = n // 2
+    return (supermove_steps(k, src, e, rest) + supermove_steps(n - k, src, dst, rest)
+            + supermove_steps(k, e, dst, rest))

@@ -460,7 +460,7 @@ def _nines_position():
     }, fill=None)
 
 
-@pytest.mark.parametrize("game_id,seed", [("forty-thieves", 2), ("streets", 10)])
+@pytest.mark.parametrize("game_id,seed", [("forty-thieves", 2), ("streets", 28), ("limited", 3)])
 def test_best_first_wins_a_forty_thieves_family_deal_and_the_line_replays(game_id, seed):
     pos = deal(game_id, seed)
     result = solve(pos, budget_nodes=40_000)
@@ -492,3 +492,46 @@ def test_best_first_finds_a_near_won_line():
         model = model_for(pos.spec)
         out = best_first(model, model.from_position(pos), 20_000)
         assert out.status == WON and out.path
+
+
+def test_supermove_steps_carry_a_run_one_card_at_a_time_through_empty_columns():
+    from game.solver.model import supermove_steps
+
+    for n, free in [(1, []), (2, [5]), (4, [5, 6]), (3, [5, 6]), (8, [5, 6, 7])]:
+        cols = {0: list(range(n, 0, -1)), 9: [n + 1], **{f: [] for f in free}}
+        for a, b in supermove_steps(n, 0, 9, free):
+            card = cols[a].pop()
+            assert not cols[b] or cols[b][-1] == card + 1  # onto an empty column or the next rank
+            cols[b].append(card)
+        assert cols[9] == list(range(n + 1, 0, -1)) and all(not cols[f] for f in free)
+    with pytest.raises(ValueError):
+        supermove_steps(5, 0, 9, [5, 6])
+
+
+def _supermove_position():
+    """Forty Thieves, two empty columns: 2♠ lies under the run 9♠ 8♠ 7♠,
+    which can go onto 10♠ (on 3♠) one card at a time through them."""
+    return make("forty-thieves", {
+        "f1": upto("H", "Q"), "f2": upto("H", "Q"), "f3": upto("D", "Q"), "f4": upto("D", "Q"),
+        "f5": upto("C", "K"), "f6": upto("C", "K"), "f7": upto("S", "K"), "f8": ["AS"],
+        "t1": ["2S", "9S", "8S", "7S"], "t2": ["3S", "TS"], "t3": ["KS", "QS", "JS"],
+        "t4": ["6S", "5S", "4S"], "t5": ["KH"], "t6": ["KH"], "t7": ["KD"], "t8": ["KD"],
+    }, fill=None)
+
+
+def test_a_supermove_expands_to_single_card_moves_that_reach_the_same_position():
+    from game.solver import expand
+
+    pos = _supermove_position()
+    model = model_for(pos.spec)
+    st = model.from_position(pos)
+    m = (0, 0, 1, 3)
+    assert m in model.moves(st)
+    line = expand(model, pos, [m])
+    assert len(line) == 5 and all(x.count == 1 for x in line)
+    end = pos
+    for x in line:
+        end = end.apply(x)[0]
+    assert model.key(model.from_position(end)) == model.key(model.apply(st, m))
+    result = solve(pos, budget_nodes=5_000)
+    assert result.status == WON and replays_to_win(pos, result.line)
