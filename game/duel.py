@@ -77,14 +77,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
 import re
 import unicodedata
 import zlib
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Optional, Union
-from urllib.parse import parse_qsl, urlsplit
 
 from .catalog import GAMES, PLAYER_GAMES
 from .errors import GameError, InvalidChallenge
@@ -342,6 +340,10 @@ def token_from(text) -> str:
     if _TOKEN.match(text):
         return text
     if any(c in text for c in "?#&/=:"):
+        # Imported here: pages load this module at start, and in Pyodide
+        # urllib.parse costs about 0.2 s to import.
+        from urllib.parse import parse_qsl, urlsplit
+
         parts = urlsplit(text)
         for part in (parts.query, parts.fragment):
             for key, value in parse_qsl(part, keep_blank_values=True):
@@ -550,6 +552,8 @@ def _as_linked(actions: tuple[str, ...]) -> list[str]:
 def draw_key(challenge: Challenge, run: Run) -> str:
     actions = " ".join(_as_linked(run.actions))
     text = f"{challenge.game}:{challenge.seed}:{challenge.time_limit}\n{run.name}\n{actions}"
+    import hashlib  # here: pages load this module at start, and hashlib's import costs there
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -572,6 +576,8 @@ def rematch_seed(challenge: Challenge) -> int:
     whatever the order of its runs."""
     payload = _payload(challenge)
     payload["r"].sort(key=lambda r: r["n"])
+    import hashlib
+
     digest = hashlib.sha256(b"rematch\n" + _canonical(payload)).digest()
     seed = int.from_bytes(digest[:8], "big") % REMATCH_DEALS + 1
     return seed if seed != challenge.seed else seed % REMATCH_DEALS + 1

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
-from urllib.parse import urlsplit
 
 from game import PLAYER_GAMES
 from game.shuffle import MAX_GAME_NUMBER
@@ -64,6 +63,8 @@ def normalize_origin(text: str) -> Optional[str]:
     if not isinstance(text, str):
         return None
     text = text.strip()
+    from urllib.parse import urlsplit  # here, not at start-up: it costs 0.2 s in Pyodide
+
     try:
         parts = urlsplit(text)
         port = parts.port

@@ -9,11 +9,11 @@ allowed origin (``&origins=``), and has exactly a documented shape.
 from __future__ import annotations
 
 import json
-from urllib.parse import parse_qs
 
 import js
 
 from . import embed
+from .query import parse_qs
 from .texts.ui import LANGUAGES
 
 

@@ -13,9 +13,10 @@ A time limit (``&limit=``) must match too. Duel links never resume a save.
 from __future__ import annotations
 
 from typing import Optional
-from urllib.parse import parse_qs
 
 from game import GameError, Position
+
+from .query import parse_qs
 
 NO_RESUME = ("duel", "challenge")
 

@@ -9,9 +9,9 @@ Retinue's thirteen stacks. The picker shows it as an ``<img>`` data URL.
 
 from __future__ import annotations
 
-from urllib.parse import quote
 
 from .layout import plan
+from .query import quote
 
 WIDTH, HEIGHT = 240.0, 150.0
 COLOURS = {

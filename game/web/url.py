@@ -19,10 +19,11 @@ import binascii
 import json
 from dataclasses import dataclass, field
 from typing import Optional
-from urllib.parse import parse_qs, urlencode
 
 from game.catalog import PLAYER_GAMES
 from game.shuffle import MAX_GAME_NUMBER
+
+from .query import parse_qs, urlencode
 
 DEFAULT_GAME = "reloaded"
 MAX_PARAM = 20_000  # characters; a position of 104 cards is far shorter
