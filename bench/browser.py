@@ -1,0 +1,651 @@
+"""Benchmarks in real Chromium: startup, move latency, drag smoothness,
+engine speed in Pyodide, memory over many deals.
+
+    bench/run [--runs 5] [--moves 100] [--only startup,latency,drag,engine,memory]
+              [--json results.json]
+
+(`bench/run` sets up the runtime files, .venv and Chromium as ./test does,
+then runs this script.) Not part of the test suite: the figures depend on the
+machine and on what else it is doing. Each part prints a Markdown table;
+--json also writes every raw sample.
+
+startup   navigation -> performance.mark("interactive") (board dealt, input
+          wired) for the game page, against bench/pages/bare.html, which
+          boots the same vendored PyScript + Pyodide and runs 1+1. Alternating,
+          --runs of each, cold (a new browser context: empty cache, no service
+          worker) and warm (the same context again: HTTP cache, and for the
+          game its service worker). Bytes are counted by the server
+          (uncompressed; gzip figures beside them).
+latency   --moves moves in Reloaded and in Forty Thieves, made with real
+          pointer events: click-click and drags by turns, stock clicks. In the
+          page: from the pointerup's timestamp to the end of the frame in
+          which the board shows the move (requestAnimationFrame, then a task),
+          and to the moment the DOM shows it. The floor: clicks on the same
+          page answered by the probe itself with a one-line text change.
+drag      frame times (requestAnimationFrame deltas) while a 10-card run is
+          dragged around for two seconds with a pointer moving every 8 ms.
+engine    bench/engine.py's playouts in Pyodide on a page, beside the same
+          playouts in this CPython process.
+memory    JS heap, elements in the page, JS event listeners, WebAssembly
+          memory, Python objects and held proxies after 2 and after 22 new
+          games (3 moves played in each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import engine as engine_bench  # noqa: E402  (bench/engine.py)
+from game import DRAW, REDEAL, Game, Position, new_game  # noqa: E402
+from tests.e2e.ui_helpers import click_pile, count, dom_piles, grip, position_query, settle, target_point  # noqa: E402
+from tools import pyscript_files  # noqa: E402
+from tools.chromium import launch_args  # noqa: E402
+from tools.serve import make_server, serve_in_thread  # noqa: E402
+
+PAGES = ROOT / "bench" / "pages"
+VIEWPORT = {"width": 1440, "height": 900}
+BOOT_MS = 120_000
+PARTS = ("startup", "latency", "drag", "engine", "memory")
+
+
+# --- the server, counting what it sends ---------------------------------------------------
+class Counter:
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.bytes = 0
+        self.requests = 0
+        self.paths: list[str] = []
+
+    def add(self, path: str, n: int):
+        self.bytes += n
+        self.requests += 1
+        self.paths.append(path)
+
+
+def counting_server(counter: Counter):
+    server = make_server(ROOT, port=0, quiet=True)
+    partial = server.RequestHandlerClass
+    base = partial.func
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        try:
+            outputfile.write(data)
+        except ConnectionError:  # the browser went away (a context closed mid-download)
+            return
+        counter.add(self.path.split("?")[0], len(data))
+
+    handler = type("CountingHandler", (base,), {"copyfile": copyfile})
+    server.RequestHandlerClass = functools.partial(handler, **partial.keywords)
+    serve_in_thread(server)
+    return server
+
+
+@functools.lru_cache(maxsize=None)
+def gzip_size(path: str) -> int:
+    """Bytes of a served file after gzip -6, as most static hosts send it."""
+    local = ROOT / path.lstrip("/")
+    if not local.is_file():
+        return 0
+    return len(gzip.compress(local.read_bytes(), 6))
+
+
+# --- small statistics ---------------------------------------------------------------------
+def pct(values, q):
+    """The q-th percentile (nearest rank) of values."""
+    s = sorted(values)
+    if not s:
+        return float("nan")
+    k = max(0, min(len(s) - 1, int(round(q / 100 * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def med(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def mb(n):
+    return f"{n / 1e6:.1f} MB"
+
+
+# --- startup --------------------------------------------------------------------------------
+INTERACTIVE = "performance.getEntriesByName('interactive').length > 0"
+
+
+def time_to_interactive(page, url: str) -> float:
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(INTERACTIVE, timeout=BOOT_MS, polling=20)
+    return page.evaluate("performance.getEntriesByName('interactive')[0].startTime")
+
+
+def wait_offline_copy(page) -> None:
+    page.wait_for_function("window.SolOffline && window.SolOffline.state === 'ready'", timeout=BOOT_MS)
+
+
+def startup(browser, base: str, counter: Counter, runs: int) -> dict:
+    urls = {"game": base + "index.html", "bare": base + "bench/pages/bare.html"}
+    out = {"cold": {"game": [], "bare": []}, "warm": {"game": [], "bare": []},
+           "bytes": {"game": [], "bare": []}, "gzip": {"game": [], "bare": []}, "offline_bytes": []}
+    for i in range(runs):
+        for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
+            ctx = browser.new_context(viewport=VIEWPORT)
+            page = ctx.new_page()
+            counter.reset()
+            ms = time_to_interactive(page, urls[kind])
+            out["cold"][kind].append(ms)
+            out["bytes"][kind].append(counter.bytes)
+            out["gzip"][kind].append(sum(gzip_size(p) for p in counter.paths))
+            if kind == "game" and i == 0:
+                wait_offline_copy(page)
+                out["offline_bytes"].append(counter.bytes)
+            ctx.close()
+            print(f"  cold {kind} #{i + 1}: {ms:.0f} ms, {mb(out['bytes'][kind][-1])}", flush=True)
+    warm = {}
+    for kind in ("game", "bare"):
+        ctx = browser.new_context(viewport=VIEWPORT)
+        page = ctx.new_page()
+        time_to_interactive(page, urls[kind])
+        if kind == "game":
+            wait_offline_copy(page)
+            time_to_interactive(page, urls[kind])  # now under the service worker
+        warm[kind] = (ctx, page)
+    for i in range(runs):
+        for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
+            ms = time_to_interactive(warm[kind][1], urls[kind])
+            out["warm"][kind].append(ms)
+            print(f"  warm {kind} #{i + 1}: {ms:.0f} ms", flush=True)
+    for ctx, _ in warm.values():
+        ctx.close()
+    return out
+
+
+def startup_table(r: dict) -> str:
+    rows = ["| startup | game page | bare Pyodide page | game ÷ bare | target |", "|---|---:|---:|---:|---|"]
+    for phase in ("cold", "warm"):
+        g, b = med(r[phase]["game"]), med(r[phase]["bare"])
+        rows.append(f"| {phase}, median of {len(r[phase]['game'])} | {g:,.0f} ms | {b:,.0f} ms | "
+                    f"{g / b:.2f} | ≤ 1.30 |")
+    g, b = med(r["bytes"]["game"]), med(r["bytes"]["bare"])
+    rows.append(f"| bytes to interactive, cold (gzip) | {mb(g)} ({mb(med(r['gzip']['game']))}) | "
+                f"{mb(b)} ({mb(med(r['gzip']['bare']))}) | {g / b:.2f} | |")
+    if r["offline_bytes"]:
+        rows.append(f"| bytes incl. the offline copy (service worker) | {mb(r['offline_bytes'][0])} | | | |")
+    return "\n".join(rows)
+
+
+# --- move latency ---------------------------------------------------------------------------
+# Installed in every page before its scripts run. expect() arms a measurement:
+# the next pointerup starts it; it ends when the board shows every pile of
+# `want` with its count and top card, at the end of that frame.
+PROBE = """
+(() => {
+  const B = window.__bench = { samples: [], armed: null, frames: [], framing: false };
+  B.expect = (want, kind) => { B.armed = { want, kind, t0: null }; };
+  addEventListener("pointerup", (e) => {
+    if (B.armed && B.armed.t0 === null) {
+      B.armed.t0 = e.timeStamp;
+      B.armed.queued = performance.now() - e.timeStamp;  // waiting for the main thread
+      if (B.armed.want === null) floorChange();
+      check();
+    }
+  }, true);
+  // The floor: the least a pointerup can cause, a line of text changed by
+  // this script itself, measured the same way on the same page.
+  function floorChange() {
+    let el = document.getElementById("bench-floor");
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "bench-floor";
+      el.style.cssText = "position:fixed;left:0;bottom:0;font:10px monospace;color:#fff;z-index:9999";
+      document.body.append(el);
+    }
+    el.textContent = String(B.samples.length + Math.random());
+  }
+  function shows(want) {
+    if (want === null) return true;
+    for (const [pile, [n, top]] of Object.entries(want)) {
+      const el = document.querySelector('#board [data-pile="' + pile + '"]');
+      if (!el) return false;
+      const cards = [...el.children].filter((c) => c.dataset.card);
+      if (cards.length !== n) return false;
+      if (n && cards[n - 1].dataset.card !== top) return false;
+    }
+    return true;
+  }
+  function check() {
+    const a = B.armed;
+    if (!a || a.t0 === null || !shows(a.want)) return;
+    B.armed = null;
+    const t1 = performance.now();
+    requestAnimationFrame((frame) => {
+      setTimeout(() => {
+        B.samples.push({ kind: a.kind, queued: a.queued, handled: t1 - a.t0, shown: performance.now() - a.t0,
+                         frameStart: frame - a.t0 });
+      }, 0);
+    });
+  }
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true,
+                                                  attributeFilter: ["data-card"] });
+  B.startFrames = () => {
+    B.frames = []; B.framing = true;
+    let last = null;
+    const step = (ts) => {
+      if (!B.framing) return;
+      if (last !== null) B.frames.push(ts - last);
+      last = ts;
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  };
+  B.stopFrames = () => { B.framing = false; return B.frames; };
+})();
+"""
+
+
+def boot(page, url: str) -> None:
+    """Open a deal and wait until the page is idle: the solver worker, which
+    boots its own Pyodide a few seconds after the deal, is up (so its start
+    does not compete with the moves measured; a player meets it only once)."""
+    page.goto(url)
+    page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+    page.wait_for_function("window.SolSolver && (SolSolver.ready || SolSolver.failed)", timeout=BOOT_MS,
+                           polling=100)
+    page.wait_for_timeout(300)
+    settle(page)
+
+
+def piles_of(position: Position) -> dict[str, tuple]:
+    return {name: tuple(p) for name, p in zip(position.spec.pile_names, position.piles)}
+
+
+def expected(before: Position, after: Position) -> dict:
+    """The piles a move changes, each as [count, top card code]."""
+    a, b = piles_of(before), piles_of(after)
+    return {name: [len(cards), cards[-1] if cards else None] for name, cards in b.items() if cards != a[name]}
+
+
+def choose(game: Game, seen: set, rng: random.Random):
+    """A move that leads somewhere new: to a foundation, from the waste, one
+    that turns a card or empties a column, any other card move, the stock."""
+    fresh = []
+    for m in game.legal_moves():
+        after, _ = game.position.apply(m)
+        if after not in seen and not m.src.startswith("f"):
+            fresh.append((m, after))
+    if not fresh:
+        return None
+    home = [x for x in fresh if x[0].dst.startswith("f")]
+    waste = [x for x in fresh if x[0].src == "waste"]
+    opening = [x for x in fresh if x[0].src.startswith("t") and not x[0].dst.startswith("f")
+               and len(game.position.pile(x[0].src)) - x[0].count >= 0
+               and (len(game.position.pile(x[0].src)) == x[0].count
+                    or game.position.pile(x[0].src)[-x[0].count - 1].islower())]
+    stock = [x for x in fresh if x[0] in (DRAW, REDEAL)]
+    other = [x for x in fresh if x[0] not in (DRAW, REDEAL)]
+    for group in (home, waste, opening, other, stock):
+        if group:
+            return rng.choice(group)
+    return None
+
+
+def arm(page, want: dict, kind: str) -> None:
+    page.evaluate("([w, k]) => window.__bench.expect(w, k)", [want, kind])
+
+
+def probe_page(browser):
+    """A page of a new context (no service worker) with the PROBE installed."""
+    ctx = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    ctx.add_init_script(PROBE)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def scripted_moves(page, base: str, game_id: str, moves: int, seed0: int, after_boot=None) -> list[dict]:
+    """``moves`` moves of ``game_id`` by pointer, over as many deals as it takes."""
+    rng = random.Random(seed0)
+    samples, seed, turn = [], seed0, 0
+    while len(samples) < moves:
+        boot(page, f"{base}index.html?game={game_id}&seed={seed}")
+        if after_boot:
+            after_boot(page)
+        game, seen, last_click = new_game(game_id, seed), set(), None
+        while len(samples) < moves and game.status == "playing":
+            seen.add(game.position)
+            pick = choose(game, seen, rng)
+            if pick is None:
+                break
+            move, after = pick
+            want = expected(game.position, after)
+            settle(page)  # a person aims at where the cards are, not where they fly
+            if move in (DRAW, REDEAL):
+                kind = "stock"
+                arm(page, want, kind)
+                click_pile(page, "stock")
+                last_click = None
+            else:
+                index = len(game.position.pile(move.src)) - move.count
+                kind = "click" if turn % 2 == 0 else "drag"
+                turn += 1
+                x, y = grip(page, move.src, index)
+                tx, ty = target_point(page, move.dst)
+                if kind == "click":
+                    if game.position.pile(move.src)[index] == last_click:
+                        page.wait_for_timeout(400)  # two quick clicks on one card are a double click
+                    page.mouse.click(x, y)
+                    arm(page, want, kind)
+                    page.mouse.click(tx, ty)
+                    top = game.position.pile(move.dst)
+                    last_click = top[-1] if top else None
+                else:
+                    arm(page, want, kind)
+                    page.mouse.move(x, y)
+                    page.mouse.down()
+                    page.mouse.move(x + 6, y + 6, steps=2)
+                    page.mouse.move(tx, ty, steps=8)
+                    page.mouse.up()
+                    last_click = None
+            try:
+                page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
+            except Exception:
+                shown = {k: v for k, v in dom_piles(page).items() if k in want}
+                page.screenshot(path=str(ROOT / "artifacts" / "bench-failure.png"))
+                raise SystemExit(f"{game_id} #{seed}: the board never showed {move} "
+                                 f"(wanted {want}, shows {shown}; artifacts/bench-failure.png)")
+            samples.append(page.evaluate("window.__bench.samples.pop()"))
+            game.play(move)
+        seed += 1
+    if page.errors:
+        raise SystemExit(f"page errors during {game_id}: {page.errors[:3]}")
+    return samples
+
+
+def floor_clicks(page, n: int) -> list[dict]:
+    """n clicks on the game's title (the app ignores them) that the probe
+    answers itself with the smallest change to the page: the floor."""
+    samples = []
+    box = page.locator("#game-title").bounding_box()
+    for _ in range(n):
+        arm(page, None, "floor")
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
+        samples.append(page.evaluate("window.__bench.samples.pop()"))
+        page.wait_for_timeout(50)
+    return samples
+
+
+def latency(browser, base: str, moves: int) -> dict:
+    out = {}
+    for game_id in ("reloaded", "forty-thieves"):
+        page = probe_page(browser)
+        out[game_id] = scripted_moves(page, base, game_id, moves, seed0=1)
+        out[game_id] += floor_clicks(page, max(30, moves // 2))
+        page.context.close()
+        shown = [s["shown"] for s in out[game_id] if s["kind"] != "floor"]
+        print(f"  {game_id}: {len(shown)} moves, p50 {pct(shown, 50):.1f} ms, p95 {pct(shown, 95):.1f} ms, "
+              f"max {max(shown):.1f} ms", flush=True)
+    return out
+
+
+def latency_table(r: dict) -> str:
+    rows = ["| pointerup → frame shown | moves | p50 | p95 | max | to DOM p50 | to DOM p95 | p95 ÷ floor p95 |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for game_id, samples in r.items():
+        moves = [s for s in samples if s["kind"] != "floor"]
+        floor = [s for s in samples if s["kind"] == "floor"]
+        floor_p95 = pct([s["shown"] for s in floor], 95) if floor else float("nan")
+        groups = [("all moves", moves)] + [(k, [s for s in moves if s["kind"] == k])
+                                           for k in ("click", "drag", "stock")] + [("floor", floor)]
+        for kind, group in groups:
+            if not group:
+                continue
+            shown = [s["shown"] for s in group]
+            handled = [s["handled"] for s in group]
+            rows.append(f"| {game_id}, {kind} | {len(group)} | {pct(shown, 50):.1f} ms | {pct(shown, 95):.1f} ms | "
+                        f"{max(shown):.1f} ms | {pct(handled, 50):.1f} ms | {pct(handled, 95):.1f} ms | "
+                        f"{pct(shown, 95) / floor_p95:.2f} |")
+    return "\n".join(rows)
+
+
+# --- drag smoothness -------------------------------------------------------------------------
+RUN = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H"]
+
+
+def run_position() -> dict:
+    """Reloaded deal 1 with a 10-card run (K♠ down to 4♥) face up on t7."""
+    data = new_game("reloaded", 1).position.to_json()
+    piles = data["piles"]
+    for name, cards in piles.items():
+        kept = [c for c in cards if c.upper() not in RUN]
+        if name.startswith("t") and kept and kept != cards:
+            kept[-1] = kept[-1].upper()  # an exposed card is face up
+        piles[name] = kept
+    piles["t7"] = piles["t7"] + RUN
+    Position.from_json(data)  # a position the engine accepts
+    return data
+
+
+def drag_frames(browser, base: str, seconds: float = 2.0) -> dict:
+    page = probe_page(browser)
+    boot(page, base + "index.html" + position_query(run_position()))
+    n = count(page, "t7")
+    x, y = grip(page, "t7", n - len(RUN))
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 8, y + 8, steps=2)
+    page.evaluate("window.__bench.startFrames()")
+    start = time.perf_counter()
+    steps = 0
+    while (elapsed := time.perf_counter() - start) < seconds:
+        # A figure of eight across the board, a pointer event about every 8 ms.
+        a = elapsed / seconds * 2 * math.pi
+        page.mouse.move(x - 300 * math.sin(a), y + 150 * math.sin(2 * a) + 120)
+        steps += 1
+        time.sleep(max(0.0, start + steps * 0.008 - time.perf_counter()))
+    frames = page.evaluate("window.__bench.stopFrames()")
+    dragged = page.evaluate("document.querySelectorAll('#board .dragging').length")
+    page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+    page.context.close()
+    if dragged != len(RUN):
+        raise SystemExit(f"the drag held {dragged} cards, not {len(RUN)}")
+    print(f"  drag: {len(frames)} frames, {steps} pointer moves, median {med(frames):.1f} ms, "
+          f"max {max(frames):.1f} ms", flush=True)
+    return {"frames": frames, "pointer_moves": steps, "cards": dragged}
+
+
+def drag_table(r: dict) -> str:
+    f = r["frames"]
+    return "\n".join([
+        "| drag of a 10-card run, 2 s | frames | median | p95 | max | frames > 50 ms | target |",
+        "|---|---:|---:|---:|---:|---:|---|",
+        f"| Reloaded, {r['pointer_moves']} pointer moves | {len(f)} | {med(f):.1f} ms | {pct(f, 95):.1f} ms | "
+        f"{max(f):.1f} ms | {sum(1 for v in f if v > 50)} | median ≤ 17 ms, none > 50 ms |",
+    ])
+
+
+# --- engine speed in Pyodide --------------------------------------------------------------
+ENGINE_PAGE_CONFIG = PAGES / "engine.toml"
+
+
+def write_engine_config() -> None:
+    """engine.html's PyScript configuration: the engine (game/ without web/)
+    and bench/engine.py, listed afresh from the tree."""
+    lines = ["# Written by bench/browser.py; not kept in git.",
+             'interpreter = "../../static/vendor/pyodide/pyodide.mjs"', "", "[files]"]
+    for rel in pyscript_files.package_files(ROOT):
+        if not rel.startswith("game/web/"):
+            lines.append(f'"../../{rel}" = "./{rel}"')
+    lines.append('"../engine.py" = "./bench_engine.py"')
+    ENGINE_PAGE_CONFIG.write_text("\n".join(lines) + "\n")
+
+
+def engine_speed(browser, base: str, playouts: int, max_moves: int) -> dict:
+    write_engine_config()
+    games = engine_bench.PLAYER_GAMES
+    cpython = {g: engine_bench.bench_game(g, playouts, max_moves) for g in games}
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}bench/pages/engine.html?playouts={playouts}&moves={max_moves}")
+    try:
+        page.wait_for_selector("body[data-result]", state="attached", timeout=1_800_000)
+    except Exception:
+        raise SystemExit(f"the engine page gave no result: {errors[:3]}")
+    result = json.loads(page.get_attribute("body", "data-result"))
+    ctx.close()
+    return {"playouts": playouts, "moves": max_moves, "cpython": cpython, "pyodide": result["games"],
+            "pyodide_version": result["python"]}
+
+
+def engine_table(r: dict) -> str:
+    rows = [f"| engine: CPython {platform.python_version()} vs Pyodide (Python {r['pyodide_version']}) | moves | "
+            "nodes/s CPython | nodes/s Pyodide | play/s CPython | play/s Pyodide | Pyodide ÷ CPython |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    ratios = []
+    for g, c in r["cpython"].items():
+        p = r["pyodide"][g]
+        ratio = p["nodes/s"] / c["nodes/s"]
+        ratios.append(ratio)
+        rows.append(f"| {g} | {c['moves']} | {c['nodes/s']:,.0f} | {p['nodes/s']:,.0f} | "
+                    f"{c['play/s']:,.0f} | {p['play/s']:,.0f} | {ratio:.2f} |")
+    rows.append(f"| median over the games | | | | | | {med(ratios):.2f} |")
+    return "\n".join(rows)
+
+
+# --- memory over many deals ----------------------------------------------------------------
+def measure_memory(page, cdp) -> dict:
+    py = page.evaluate("Object.fromEntries(Object.entries(window.solitaire.diagnostics()))")
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")
+    dom = cdp.send("Memory.getDOMCounters")
+    elements = page.evaluate("document.getElementsByTagName('*').length")
+    return {"js_heap": heap["usedSize"], "elements": elements, "listeners": dom["jsEventListeners"],
+            "wasm_bytes": py["wasm_bytes"], "python_objects": py["python_objects"], "proxies": py["proxies"]}
+
+
+def new_games(page, n: int, rng: random.Random) -> None:
+    """Click New game n times; in each deal play up to 3 card moves by clicks."""
+    for _ in range(n):
+        before = page.get_attribute("#board", "data-seed")
+        page.click("#btn-new")
+        page.wait_for_function(f"document.querySelector('#board').dataset.seed !== {json.dumps(before)}")
+        settle(page)
+        state = page.evaluate("window.solitaire.state()")
+        game = Game(Position.from_json(state["position"]))
+        for _ in range(3):
+            plays = [m for m in game.legal_moves() if m not in (DRAW, REDEAL)]
+            if not plays:
+                break
+            move = rng.choice(plays)
+            settle(page)
+            page.mouse.click(*grip(page, move.src, len(game.position.pile(move.src)) - move.count))
+            page.mouse.click(*target_point(page, move.dst))
+            game.play(move)
+            page.wait_for_function(f"window.solitaire.state().moves === {game.moves}")
+
+
+def memory(browser, base: str) -> dict:
+    ctx = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    boot(page, base + "index.html?game=forty-thieves&seed=1")
+    rng = random.Random(7)
+    new_games(page, 2, rng)
+    first = measure_memory(page, cdp)
+    new_games(page, 20, rng)
+    after = measure_memory(page, cdp)
+    ctx.close()
+    print(f"  memory: {first} -> {after}", flush=True)
+    return {"after_2": first, "after_22": after}
+
+
+def memory_table(r: dict) -> str:
+    a, b = r["after_2"], r["after_22"]
+    rows = ["| memory, Forty Thieves | after 2 new games | after 22 | growth |", "|---|---:|---:|---:|"]
+    for key, label, fmt in (("js_heap", "JS heap (after GC)", mb), ("wasm_bytes", "WebAssembly memory", mb),
+                            ("elements", "elements in the page", str), ("listeners", "JS event listeners", str),
+                            ("python_objects", "Python objects (after gc)", str), ("proxies", "proxies held", str)):
+        if a.get(key) is None:
+            continue
+        growth = b[key] - a[key]
+        rows.append(f"| {label} | {fmt(a[key])} | {fmt(b[key])} | {'+' if growth >= 0 else ''}"
+                    f"{fmt(growth) if fmt is mb else growth} |")
+    return "\n".join(rows)
+
+
+# --- main ----------------------------------------------------------------------------------
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="startup loads of each page, cold and warm (default 5)")
+    ap.add_argument("--moves", type=int, default=100, help="moves per game for the latency (default 100)")
+    ap.add_argument("--playouts", type=int, default=5, help="engine playouts per game (default 5)")
+    ap.add_argument("--playout-moves", type=int, default=300, help="moves per engine playout (default 300)")
+    ap.add_argument("--only", default=",".join(PARTS), help="parts to run, comma-separated")
+    ap.add_argument("--json", help="write every figure and sample to this file")
+    args = ap.parse_args(argv)
+    parts = [p for p in args.only.split(",") if p]
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        ap.error(f"unknown part(s): {', '.join(unknown)}; choose from {', '.join(PARTS)}")
+
+    counter = Counter()
+    server = counting_server(counter)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    results, tables = {}, []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch_args())
+        head = (f"Chromium {browser.version} (headless), {platform.machine()} with "
+                f"{os.cpu_count()} cores, {date.today().isoformat()}")
+        print(head, flush=True)
+        results["machine"] = head
+        for part in parts:
+            print(f"{part} ...", flush=True)
+            if part == "startup":
+                results[part] = startup(browser, base, counter, args.runs)
+                tables.append(startup_table(results[part]))
+            elif part == "latency":
+                results[part] = latency(browser, base, args.moves)
+                tables.append(latency_table(results[part]))
+            elif part == "drag":
+                results[part] = drag_frames(browser, base)
+                tables.append(drag_table(results[part]))
+            elif part == "engine":
+                results[part] = engine_speed(browser, base, args.playouts, args.playout_moves)
+                tables.append(engine_table(results[part]))
+            elif part == "memory":
+                results[part] = memory(browser, base)
+                tables.append(memory_table(results[part]))
+        browser.close()
+    server.shutdown()
+    print("\n" + head + "\n")
+    print("\n\n".join(tables))
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
