@@ -1,18 +1,21 @@
 """Proved-winnable game numbers per game, for the "winnable deals only" setting.
 
     python -m tools.winnable [--games all|g1,g2] [--count 20] [--budget 20000]
-                             [--max-seeds 60] [--seconds 45]   # regenerate
+                             [--budget-two-deck 80000] [--max-seeds 60]
+                             [--seconds 45]                    # regenerate
     python -m tools.winnable --verify                          # re-prove the list
 
 Deals 1, 2, 3, … of each player game are solved (one process: the machine is
 shared) until ``--count`` wins are found, ``--max-seeds`` deals were tried or
 ``--seconds`` went by for that game; only ``won`` counts (the solver's line
-was replayed through the engine's rules to a won position). The result is
-written to game/winnable.py, a plain data module the browser loads with the
-rest of the package. ``--verify`` solves every listed number again and fails
-if one is not proved won. Games whose deals are rarely won within the budget
-(Forty Thieves, Maria, Streets) may get few or no numbers; the page then
-solves new deals on the fly in its worker.
+was replayed through the engine's rules to a won position). The two-deck
+games get their own, larger budget (``--budget-two-deck``): their best-first
+runs need it. The result is written to game/winnable.py, a plain data module
+the browser loads with the rest of the package, with the budget used for
+each game (``BUDGETS``). ``--verify`` solves every listed number again with
+that budget and fails if one is not proved won. A game whose deals are
+rarely won within the budget may get fewer numbers than ``--count``; the
+page then solves new deals on the fly in its worker.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game import PLAYER_GAMES, deal  # noqa: E402
+from game import PLAYER_GAMES, deal, get_spec  # noqa: E402
 from game.solver import WON, solve  # noqa: E402
 
 OUTPUT = ROOT / "game" / "winnable.py"
@@ -37,6 +40,9 @@ deals from these lists in order.
 """
 
 BUDGET = {budget}
+
+# the node budget each game's numbers were proved with (BUDGET where missing)
+BUDGETS = {budgets!r}
 
 WINNABLE = {{
 '''
@@ -52,8 +58,8 @@ def find(game_id: str, count: int, budget: int, max_seeds: int, seconds: float) 
     return found
 
 
-def render(lists: dict, budget: int, params: str) -> str:
-    out = HEADER.format(params=params, budget=budget)
+def render(lists: dict, budget: int, params: str, budgets: dict | None = None) -> str:
+    out = HEADER.format(params=params, budget=budget, budgets=dict(budgets or {}))
     for game_id, seeds in lists.items():
         out += f"    {game_id!r}: {tuple(seeds)!r},\n"
     return out + "}\n"
@@ -63,9 +69,13 @@ def verify(budget: int | None = None) -> list[str]:
     """Problems: every listed number must be proved won again."""
     from game import winnable
 
-    budget = budget or winnable.BUDGET
+    budgets = getattr(winnable, "BUDGETS", {})
     return [f"{g} #{s} not proved won" for g, seeds in winnable.WINNABLE.items() for s in seeds
-            if solve(deal(g, s), budget_nodes=budget).status != WON]
+            if solve(deal(g, s), budget_nodes=budget or budgets.get(g, winnable.BUDGET)).status != WON]
+
+
+def game_budget(game_id: str, budget: int, two_deck: int) -> int:
+    return two_deck if get_spec(game_id).deck.copies == 2 else budget
 
 
 def main(argv=None) -> int:
@@ -73,6 +83,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default="all")
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--budget", type=int, default=20_000)
+    ap.add_argument("--budget-two-deck", type=int, default=80_000)
     ap.add_argument("--max-seeds", type=int, default=60)
     ap.add_argument("--seconds", type=float, default=45.0)
     ap.add_argument("--verify", action="store_true")
@@ -82,17 +93,22 @@ def main(argv=None) -> int:
         print("\n".join(problems) or "every listed deal proved won again")
         return 1 if problems else 0
     games = PLAYER_GAMES if args.games == "all" else tuple(args.games.split(","))
-    lists = {}
+    lists, budgets = {}, {}
     if args.games != "all" and OUTPUT.exists():  # regenerate some games, keep the others
         from game import winnable
 
         lists = {g: list(v) for g, v in winnable.WINNABLE.items()}
+        budgets = {g: getattr(winnable, "BUDGETS", {}).get(g, winnable.BUDGET) for g in lists}
     for g in games:
         t0 = time.perf_counter()
-        lists[g] = find(g, args.count, args.budget, args.max_seeds, args.seconds)
+        budgets[g] = game_budget(g, args.budget, args.budget_two_deck)
+        lists[g] = find(g, args.count, budgets[g], args.max_seeds, args.seconds)
         print(f"{g}: {len(lists[g])} winnable ({time.perf_counter() - t0:.1f} s)", flush=True)
-    params = f"--count {args.count} --budget {args.budget} --max-seeds {args.max_seeds}"
-    OUTPUT.write_text(render(lists, args.budget, params), encoding="utf-8")
+    params = (f"--count {args.count} --budget {args.budget} --budget-two-deck {args.budget_two_deck} "
+              f"--max-seeds {args.max_seeds} --seconds {args.seconds}")
+    budget = min(budgets.values(), default=args.budget)
+    budgets = {g: b for g, b in budgets.items() if b != budget}
+    OUTPUT.write_text(render(lists, budget, params, budgets), encoding="utf-8")
     print(f"wrote {OUTPUT.relative_to(ROOT)}")
     return 0
 

@@ -112,18 +112,19 @@ def luby(i: int) -> int:
 
 def _search(model, state, budget_nodes, time_limit, should_stop):
     """The two-deck games that move one card at a time (Forty Thieves,
-    Indian, Limited, Lucas, Maria, Streets) first spend half the budget on
-    best-first runs (_best_first_phase); everything then goes on with the
-    depth-first phases (_dfs_phases) and the rest of the budget. Measured on
-    deals 1-20 at 30,000 nodes, best-first wins more of those games (Limited
-    7 against 2, Lucas 18 against 15, Forty Thieves, Maria and Streets some
-    against none) and fewer of the games that move runs (Number Ten 9
-    against 12), so those keep the depth-first phases alone.
+    Indian, Limited, Lucas, Maria, Streets) first spend three quarters of
+    the budget on best-first runs (_best_first_phase); everything then goes
+    on with the depth-first phases (_dfs_phases) and the rest of the budget.
+    Measured on deals 1-20 at 30,000 nodes, best-first wins more of those
+    games (Limited 7 against 2, Lucas 18 against 15, Indian 9 against 7,
+    Forty Thieves, Maria and Streets some against none; every deal the
+    depth-first phases won, too) and fewer of the games that move runs
+    (Number Ten 9 against 12), so those keep the depth-first phases alone.
     """
     t0 = time.perf_counter()
     spent = 0
     if model.copies == 2 and not model.f2c and not model.runs:
-        out = _best_first_phase(model, state, budget_nodes // 2, time_limit, should_stop)
+        out = _best_first_phase(model, state, budget_nodes * 3 // 4, time_limit, should_stop)
         if out.status != UNKNOWN or out.stopped:
             return out
         spent = out.nodes
@@ -139,17 +140,32 @@ def _search(model, state, budget_nodes, time_limit, should_stop):
 
 
 BEST_FIRST_RUN = 15_000  # nodes of one best-first run (more rarely helps: restart instead)
-BEST_FIRST_NOISE = 20  # restarts blur the score by up to this much
+BEST_FIRST_NOISE = 20  # later rounds blur the score by up to this much
+
+
+def _weights(**changes):
+    names = ("home", "blocked", "empty", "down", "waste", "need", "draw", "stock")
+    w = list(Model.WEIGHTS)
+    for k, v in changes.items():
+        w[names.index(k)] = v
+    return tuple(w)
+
+
+# Weight profiles of the best-first runs, in turn. Each wins deals the others
+# miss (measured on deals 1-30 of Forty Thieves, Maria and Streets at 15,000
+# nodes a run): empty columns matter more or less from deal to deal.
+BEST_FIRST_PROFILES = (
+    _weights(), _weights(empty=40), _weights(empty=25), _weights(waste=8, stock=4), _weights(empty=70),
+)
 
 
 def _best_first_phase(model, state, budget_nodes, time_limit, should_stop):
-    """The two-deck games (Forty Thieves family): best-first runs
-    (search.best_first) of BEST_FIRST_RUN nodes, the first by the plain
-    score, later ones with the score blurred at random. A best-first run
-    soon wanders a plateau of equally scored states; a fresh run with a
-    different blur finds other lines. Measured on Forty Thieves deals, this
-    wins far more deals than the depth-first phases, which rarely win any.
-    A run that exhausts its space proves a loss (it makes no cuts)."""
+    """Best-first runs (search.best_first) of BEST_FIRST_RUN nodes each, with
+    the weight profiles of BEST_FIRST_PROFILES in turn, then again with the
+    score blurred at random. One best-first run soon wanders a plateau of
+    states that score alike, and more nodes rarely help it; a fresh run that
+    weighs the position differently finds other lines. A run that exhausts
+    its space proves a loss (best-first makes no cuts)."""
     t0 = time.perf_counter()
     spent, r, out = 0, 0, None
     while spent < budget_nodes or out is None:
@@ -157,8 +173,11 @@ def _best_first_phase(model, state, budget_nodes, time_limit, should_stop):
         if left is not None and left <= 0 and out is not None:
             break
         size = max(1, min(BEST_FIRST_RUN, budget_nodes - spent))
+        profile = BEST_FIRST_PROFILES[r % len(BEST_FIRST_PROFILES)]
+        blur = r >= len(BEST_FIRST_PROFILES)
         out = best_first(model, state, size, left, should_stop, depth_weight=-6, order_weight=0.3,
-                         jitter=random.Random(r) if r else None, noise=BEST_FIRST_NOISE)
+                         jitter=random.Random(r) if blur else None, noise=BEST_FIRST_NOISE if blur else 0,
+                         weights=profile)
         spent += out.nodes
         r += 1
         if out.status != UNKNOWN or out.stopped or out.nodes < size:

@@ -327,16 +327,19 @@ class Model:
         return 2 if self.redeals is None else 1
 
     # --- judging -------------------------------------------------------------------------
-    # Weights of Model.score (tuned by measurement on Forty Thieves family deals).
-    W_HOME, W_BLOCKED, W_EMPTY, W_DOWN, W_WASTE, W_NEED, W_STOCKDRAW, W_STOCK = 20, 6, 12, 4, 4, 3, 0.25, 2
+    # Weights of Model.score: (home, blocked, empty, face-down, waste, need,
+    # stock draw, stock), tuned by measurement on Forty Thieves family deals.
+    WEIGHTS = (20, 6, 12, 4, 4, 3, 0.25, 2)
 
-    def score(self, st) -> int:
+    def score(self, st, weights=None) -> int:
         """How promising a state looks, for best-first search (higher is
         better). It only orders the search, so it needs no proof: cards home
         count most; a card lying above a lower card of its own suit (which
         must go home first, so the card above has to move out of the way) is
-        bad, as is a face-down card and a card buried in the waste; an empty
-        column is good."""
+        bad, as are a face-down card, a card in the waste or the stock and the
+        cards lying on the next cards the foundations want; an empty column
+        is good."""
+        w_home, w_blocked, w_empty, w_down, w_waste, w_need, w_draw, w_stock = weights or self.WEIGHTS
         cols, found, T, w, u = st
         rank_suit = self.rank_suit
         blocked = down = empty = 0
@@ -380,12 +383,12 @@ class Model:
                         need[c] = d
         for idx, c in enumerate(T):
             if c in need:
-                d = (w - 1 - idx) if idx < w else (idx - w) * self.W_STOCKDRAW
+                d = (w - 1 - idx) if idx < w else (idx - w) * w_draw
                 if d < need[c]:
                     need[c] = d
         cover = sum(need.values())
-        return (self.W_HOME * sum(found) - self.W_BLOCKED * blocked + self.W_EMPTY * empty
-                - self.W_DOWN * down - self.W_WASTE * w - self.W_NEED * cover - self.W_STOCK * (len(T) - w))
+        return (w_home * sum(found) - w_blocked * blocked + w_empty * empty
+                - w_down * down - w_waste * w - w_need * cover - w_stock * (len(T) - w))
 
     # --- generating ------------------------------------------------------------------
     def free_cards(self, st):

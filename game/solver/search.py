@@ -79,7 +79,7 @@ def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy
 
 
 def best_first(model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False,
-               depth_weight=0.0, order_weight=1.0, jitter=None, noise=0.0) -> Outcome:
+               depth_weight=0.0, order_weight=1.0, jitter=None, noise=0.0, weights=None) -> Outcome:
     """Best-first search: always go on from the most promising state seen so
     far (model.Model.score, less ``depth_weight`` per move from the root).
 
@@ -108,7 +108,7 @@ def best_first(model, state, budget_nodes, time_limit=None, should_stop=None, gr
 
     def expand(st, k, depth, mv):
         nonlocal tick
-        base = depth_weight * (depth + 1) - score(st)
+        base = depth_weight * (depth + 1) - score(st, weights)
         if jitter is not None:
             base -= noise * jitter.random()
         for i, m in enumerate(mv):
