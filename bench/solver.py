@@ -2,6 +2,9 @@
 
     python bench/solver.py [--games klondike-3,klondike-1 | all] [--deals N]
                            [--first K] [--budget NODES] [--jobs J] [--out FILE]
+    python bench/solver.py --games klondike-3 --seeds 4,13,27 --budget 500000
+    python bench/solver.py --games klondike-3 --only-unknown run1.jsonl \
+                           [--only-unknown run2.jsonl] --budget 300000 --time-limit 8
 
 Deals number K … K+N-1 of each game are solved with a node budget each.
 Per game it prints won / lost / unknown counts and rates with 95% Wilson
@@ -9,6 +12,13 @@ intervals, the range the winnable rate must lie in whatever the unknowns
 turn out to be, mean and median seconds per deal and nodes per second
 (CPython; all jobs' nodes over all jobs' time). ``--out`` writes one JSON
 line per deal (game, seed, status, nodes, seconds) for later analysis.
+
+``--seeds`` solves the listed game numbers instead of a range.
+``--only-unknown FILE`` (repeatable) reads such JSON lines and solves again
+only the deals they left unknown, for the games in ``--games``; after the
+table of the rerun it prints the table of the earlier runs with each rerun
+deal's new answer in place of its old one (mean and median seconds and
+nodes per second then mix the two runs' deals).
 
 ``klondike-1`` / ``klondike-3`` are the hidden catalog specs: plain Klondike,
 draw 1 or 3, unlimited redeals; the solver sees face-down cards, so these are
@@ -102,12 +112,32 @@ def main(argv=None) -> None:
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", help="write one JSON line per deal here")
+    ap.add_argument("--seeds", help="comma-separated game numbers (instead of --first/--deals)")
+    ap.add_argument("--only-unknown", action="append", metavar="FILE",
+                    help="rerun only the deals this --out file of an earlier run left unknown")
     args = ap.parse_args(argv)
     games = list(PLAYER_GAMES) if args.games == "all" else args.games.split(",")
-    tasks = [(g, seed, args.budget, args.time_limit)
-             for g in games for seed in range(args.first, args.first + args.deals)]
+    base: dict = {}
+    if args.only_unknown:
+        for path in args.only_unknown:
+            for line in open(path):
+                row = json.loads(line)
+                if row["game"] in games:
+                    base[(row["game"], row["seed"])] = row
+        tasks = [(g, seed, args.budget, args.time_limit)
+                 for (g, seed), row in sorted(base.items()) if row["status"] == "unknown"]
+        what = f"{len(tasks)} deals left unknown in {', '.join(args.only_unknown)}"
+    elif args.seeds:
+        seeds = [int(x) for x in args.seeds.split(",")]
+        tasks = [(g, seed, args.budget, args.time_limit) for g in games for seed in seeds]
+        what = f"game numbers {args.seeds}"
+    else:
+        tasks = [(g, seed, args.budget, args.time_limit)
+                 for g in games for seed in range(args.first, args.first + args.deals)]
+        what = f"{args.deals} deals per game from #{args.first}"
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), "
-          f"{args.deals} deals per game from #{args.first}, budget {args.budget:,} nodes, "
+          f"{what}, budget {args.budget:,} nodes"
+          f"{'' if args.time_limit is None else f', {args.time_limit:g} s per deal'}, "
           f"{args.jobs} job(s)", flush=True)
     rows: dict = {g: [] for g in games}
     out = open(args.out, "w") if args.out else None
@@ -124,7 +154,14 @@ def main(argv=None) -> None:
                 print(f"  {done}/{len(tasks)} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     if out:
         out.close()
-    print(table([summarise(g, rows[g]) for g in games]))
+    print(table([summarise(g, rows[g]) for g in games if rows[g]]))
+    if base:
+        for g in games:
+            for row in rows[g]:
+                base[(g, row["seed"])] = row
+        print("\nThe earlier runs with these answers in place:")
+        print(table([summarise(g, [r for (gg, _), r in sorted(base.items()) if gg == g])
+                     for g in games if any(gg == g for gg, _ in base)]))
     print(f"\nwall time {time.perf_counter() - t0:.0f} s")
 
 

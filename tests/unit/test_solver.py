@@ -535,3 +535,25 @@ def test_a_supermove_expands_to_single_card_moves_that_reach_the_same_position()
     assert model.key(model.from_position(end)) == model.key(model.apply(st, m))
     result = solve(pos, budget_nodes=5_000)
     assert result.status == WON and replays_to_win(pos, result.line)
+
+
+def test_a_large_budget_adds_best_first_runs_and_still_proves_losses(monkeypatch):
+    import game.solver as solver
+
+    monkeypatch.setattr(solver, "LARGE_BUDGET", 1_000)
+    monkeypatch.setattr(solver, "BEST_FIRST_RUN", 300)
+    calls = []
+    real = solver._best_first_phase
+    monkeypatch.setattr(solver, "_best_first_phase", lambda *a: calls.append(a[2]) or real(*a))
+    piles = {
+        "f1": upto("H", "K"), "f2": upto("D", "K"), "f3": upto("S", "8"), "f4": upto("C", "8"),
+        "t1": ["KS"], "t2": ["KC"], "t3": ["QS"], "t4": ["QC"], "t5": ["JS"], "t6": ["JC"],
+        "t7": ["9s", "9c", "ts", "TC"],
+    }
+    assert solve(make("klondike-1", piles, fill=None), budget_nodes=5_000).status == LOST
+    pos = deal("klondike-3", 3)
+    result = solve(pos, budget_nodes=5_000)
+    assert result.status == WON and replays_to_win(pos, result.line)
+    assert len(calls) == 2
+    solve(pos, budget_nodes=999)  # below the large budget: depth-first only
+    assert len(calls) == 2
