@@ -17,6 +17,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-dev-shm-usage",  # a small /dev/shm (containers) crashes renderers
 ]
 
 

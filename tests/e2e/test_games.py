@@ -20,11 +20,18 @@ STOCK_DIRECT = {g for g in PLAYER_GAMES if new_game(g, 1).spec.scoring == "forty
 
 
 @pytest.fixture(scope="module")
-def page(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args)
+def context(browser, browser_context_args):
+    ctx = browser.new_context(**browser_context_args)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    """A page per test (each opens its own deal), so a crashed renderer costs one test."""
     pg = record_errors(context.new_page())
     yield pg
-    context.close()
+    pg.close()
 
 
 def act(page, game, how: str, text: str) -> None:
