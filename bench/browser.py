@@ -502,22 +502,25 @@ def write_engine_config() -> None:
 
 
 def engine_speed(browser, base: str, playouts: int, max_moves: int) -> dict:
+    """Each game's playouts in Pyodide and in CPython by turns."""
     write_engine_config()
-    games = engine_bench.PLAYER_GAMES
-    cpython = {g: engine_bench.bench_game(g, playouts, max_moves) for g in games}
     ctx = browser.new_context(viewport=VIEWPORT)
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}bench/pages/engine.html?playouts={playouts}&moves={max_moves}")
+    page.goto(f"{base}bench/pages/engine.html")
     try:
-        page.wait_for_selector("body[data-result]", state="attached", timeout=1_800_000)
+        page.wait_for_selector("body[data-python]", state="attached", timeout=BOOT_MS)
     except Exception:
-        raise SystemExit(f"the engine page gave no result: {errors[:3]}")
-    result = json.loads(page.get_attribute("body", "data-result"))
+        raise SystemExit(f"the engine page did not start: {errors[:3]}")
+    cpython, pyodide = {}, {}
+    for g in engine_bench.PLAYER_GAMES:
+        pyodide[g] = json.loads(page.evaluate("([g, p, m]) => benchGame(g, p, m)", [g, playouts, max_moves]))
+        cpython[g] = engine_bench.bench_game(g, playouts, max_moves)
+    version = page.get_attribute("body", "data-python")
     ctx.close()
-    return {"playouts": playouts, "moves": max_moves, "cpython": cpython, "pyodide": result["games"],
-            "pyodide_version": result["python"]}
+    return {"playouts": playouts, "moves": max_moves, "cpython": cpython, "pyodide": pyodide,
+            "pyodide_version": version}
 
 
 def engine_table(r: dict) -> str:
@@ -598,7 +601,7 @@ def memory_table(r: dict) -> str:
 
 # --- main ----------------------------------------------------------------------------------
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="bench/run", description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--runs", type=int, default=5, help="startup loads of each page, cold and warm (default 5)")
     ap.add_argument("--moves", type=int, default=100, help="moves per game for the latency (default 100)")
     ap.add_argument("--playouts", type=int, default=5, help="engine playouts per game (default 5)")
