@@ -3,6 +3,7 @@
     python -m tools.winnable [--games all|g1,g2] [--count 20] [--budget 20000]
                              [--budget-two-deck 80000] [--max-seeds 60]
                              [--seconds 45]                    # regenerate
+    python -m tools.winnable --games g1 --more [...]           # go on after the listed numbers
     python -m tools.winnable --verify                          # re-prove the list
 
 Deals 1, 2, 3, … of each player game are solved (one process: the machine is
@@ -48,9 +49,12 @@ WINNABLE = {{
 '''
 
 
-def find(game_id: str, count: int, budget: int, max_seeds: int, seconds: float) -> list[int]:
-    found, t0 = [], time.perf_counter()
-    for seed in range(1, max_seeds + 1):
+def find(game_id: str, count: int, budget: int, max_seeds: int, seconds: float,
+         found: list[int] | None = None) -> list[int]:
+    """Deals 1, 2, … proved won; with ``found`` (numbers proved before, with
+    this budget), go on after the last of them."""
+    found, t0 = list(found or []), time.perf_counter()
+    for seed in range(max(found, default=0) + 1, max_seeds + 1):
         if len(found) >= count or time.perf_counter() - t0 > seconds:
             break
         if solve(deal(game_id, seed), budget_nodes=budget).status == WON:
@@ -87,6 +91,8 @@ def main(argv=None) -> int:
     ap.add_argument("--max-seeds", type=int, default=60)
     ap.add_argument("--seconds", type=float, default=45.0)
     ap.add_argument("--verify", action="store_true")
+    ap.add_argument("--more", action="store_true",
+                    help="keep each game's listed numbers and go on after the last one")
     args = ap.parse_args(argv)
     if args.verify:
         problems = verify()
@@ -101,8 +107,10 @@ def main(argv=None) -> int:
         budgets = {g: getattr(winnable, "BUDGETS", {}).get(g, winnable.BUDGET) for g in lists}
     for g in games:
         t0 = time.perf_counter()
-        budgets[g] = game_budget(g, args.budget, args.budget_two_deck)
-        lists[g] = find(g, args.count, budgets[g], args.max_seeds, args.seconds)
+        budget = game_budget(g, args.budget, args.budget_two_deck)
+        keep = lists.get(g) if args.more and budgets.get(g) == budget else None
+        budgets[g] = budget
+        lists[g] = find(g, args.count, budget, args.max_seeds, args.seconds, keep)
         print(f"{g}: {len(lists[g])} winnable ({time.perf_counter() - t0:.1f} s)", flush=True)
     params = (f"--count {args.count} --budget {args.budget} --budget-two-deck {args.budget_two_deck} "
               f"--max-seeds {args.max_seeds} --seconds {args.seconds}")

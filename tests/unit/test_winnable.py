@@ -39,3 +39,32 @@ def test_some_listed_deals_are_proved_won_again():
     for game_id in ("reloaded", "solitario"):
         for seed in WINNABLE[game_id][:2]:
             assert solve(deal(game_id, seed), budget_nodes=BUDGET).status == WON
+
+
+def test_two_deck_games_get_their_own_budget_and_the_file_records_it():
+    assert tool.game_budget("forty-thieves", 20_000, 60_000) == 60_000
+    assert tool.game_budget("klondike-3", 20_000, 60_000) == 20_000
+    text = tool.render({"reloaded": [2], "maria": [5]}, 20_000, "--count 1", {"maria": 60_000})
+    ns = {}
+    exec(compile(ast.parse(text), "w", "exec"), ns)
+    assert ns["BUDGET"] == 20_000 and ns["BUDGETS"] == {"maria": 60_000}
+
+
+def test_every_player_game_has_proved_winnable_numbers():
+    from game.winnable import WINNABLE
+
+    assert all(WINNABLE.get(g) for g in PLAYER_GAMES), [g for g in PLAYER_GAMES if not WINNABLE.get(g)]
+
+
+def test_a_listed_forty_thieves_deal_is_proved_won_again_with_its_budget():
+    from game import deal
+    from game.solver import WON, solve
+    from game.winnable import BUDGET, BUDGETS, WINNABLE
+
+    seed = WINNABLE["forty-thieves"][0]
+    assert solve(deal("forty-thieves", seed), budget_nodes=BUDGETS.get("forty-thieves", BUDGET)).status == WON
+
+
+def test_find_goes_on_after_the_numbers_found_before():
+    seeds = tool.find("little-forty", 2, 20_000, 10, 30.0, found=[1])
+    assert seeds[0] == 1 and len(seeds) == 2 and seeds[1] > 1
