@@ -3,7 +3,7 @@
 Written by ``python -m tools.winnable --count 20 --budget 20000 --max-seeds 60 --seconds 40``
 (then ``--games retinue --max-seeds 600``; the two-deck games then one by one
 with ``--budget-two-deck 60000 --max-seeds 400 --seconds 600``, Forty Thieves
-once more with ``--more``); re-proved by
+once more with ``--more --seconds 420``); re-proved by
 ``python -m tools.winnable --verify``. The "winnable deals only" setting
 deals from these lists in order.
 """
@@ -17,7 +17,7 @@ WINNABLE = {
     'reloaded': (1, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 21, 22, 23, 24),
     'retinue': (4, 33, 37, 71, 73, 88, 90, 99, 129, 140, 163, 172, 174, 175, 177, 179, 190, 195, 198, 206),
     'solitario': (2, 4, 5, 6, 7, 8, 9, 11, 12, 16, 17, 18, 19, 20, 21, 23, 25, 26, 27, 29),
-    'forty-thieves': (2, 9, 12, 31, 40, 50, 64, 91, 92, 103, 108, 168, 189),
+    'forty-thieves': (2, 9, 12, 31, 40, 50, 64, 91, 92, 103, 108, 168, 189, 213, 219, 239, 242, 288, 289),
     'indian': (1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 14, 15, 19, 20, 22, 23, 25, 26, 27, 28),
     'limited': (3, 4, 8, 9, 10, 11, 16, 17, 18, 19, 21, 22, 26, 29, 31, 33, 34, 36, 39, 40),
     'little-forty': (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20),
