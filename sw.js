@@ -23,7 +23,29 @@ var INDEX = new URL("./index.html", SCOPE).href;
 var FILES = PRECACHE.files.map(function (path) { return new URL(path, SCOPE).href; });
 var KNOWN = new Set(FILES);
 
+// Where the browser can (Chromium's static routing, InstallEvent.addRoutes),
+// the app's files are answered straight from this version's cache without
+// running this script for each request: a warm start no longer waits for it
+// ~150 times. Pages (navigations) still come through the fetch handler
+// below, which answers ?game=… with index.html; a file missing from the cache
+// goes to the network, as the fetch handler does.
+function addRoutes(event) {
+  if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return;
+  var files = new URLPattern({ pathname: new URL(SCOPE).pathname + "*", search: "" , baseURL: SCOPE });
+  var rules = ["cors", "no-cors", "same-origin"].map(function (mode) {
+    return { condition: { urlPattern: files, requestMethod: "GET", requestMode: mode },
+             source: { cacheName: CACHE } };
+  });
+  try {
+    var done = event.addRoutes(rules);
+    if (done && done.catch) done.catch(function (err) { console.warn("solitaire: no static routes", err); });
+  } catch (err) {
+    console.warn("solitaire: no static routes", err);
+  }
+}
+
 self.addEventListener("install", function (event) {
+  addRoutes(event);
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     // Revalidate with the server: a stale HTTP cache must not fill a new version.
     return cache.addAll(FILES.map(function (url) { return new Request(url, { cache: "no-cache" }); }));
