@@ -12,9 +12,9 @@ machine and on what else it is doing. Each part prints a Markdown table;
 startup   navigation -> performance.mark("interactive") (board dealt, input
           wired) for the game page, against bench/pages/bare.html, which
           boots the same vendored PyScript + Pyodide and runs 1+1. Alternating,
-          --runs of each, cold (a new browser context: empty cache, no service
-          worker) and warm (the same context again: HTTP cache, and for the
-          game its service worker). Bytes are counted by the server
+          --runs of each, cold (a browser with a new profile: empty cache, no
+          service worker) and warm (one browser per page whose profile keeps
+          its disk cache, and for the game its service worker). Bytes are counted by the server
           (uncompressed; gzip figures beside them).
 latency   --moves moves in Reloaded and in Forty Thieves, made with real
           pointer events: click-click and drags by turns, stock clicks. In the
@@ -43,6 +43,7 @@ import platform
 import random
 import statistics
 import sys
+import tempfile
 import time
 from datetime import date
 from pathlib import Path
@@ -142,40 +143,48 @@ def wait_offline_copy(page) -> None:
     page.wait_for_function("window.SolOffline && window.SolOffline.state === 'ready'", timeout=BOOT_MS)
 
 
-def startup(browser, base: str, counter: Counter, runs: int) -> dict:
+def profile(chromium, folder: Path):
+    """A browser with its own profile folder: a disk cache, as a player's has."""
+    ctx = chromium.launch_persistent_context(str(folder), viewport=VIEWPORT, **launch_args())
+    return ctx, (ctx.pages[0] if ctx.pages else ctx.new_page())
+
+
+def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
+    """Cold: each load in a browser with a new profile (empty cache, no
+    service worker). Warm: loads again in one browser per page, whose
+    profile keeps its HTTP cache (and, for the game, its service worker)."""
     urls = {"game": base + "index.html", "bare": base + "bench/pages/bare.html"}
     out = {"cold": {"game": [], "bare": []}, "warm": {"game": [], "bare": []},
            "bytes": {"game": [], "bare": []}, "gzip": {"game": [], "bare": []}, "offline_bytes": []}
-    for i in range(runs):
-        for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
-            ctx = browser.new_context(viewport=VIEWPORT)
-            page = ctx.new_page()
-            counter.reset()
-            ms = time_to_interactive(page, urls[kind])
-            out["cold"][kind].append(ms)
-            out["bytes"][kind].append(counter.bytes)
-            out["gzip"][kind].append(sum(gzip_size(p) for p in counter.paths))
-            if kind == "game" and i == 0:
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as tmp:
+        for i in range(runs):
+            for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
+                ctx, page = profile(chromium, Path(tmp) / f"cold-{kind}-{i}")
+                counter.reset()
+                ms = time_to_interactive(page, urls[kind])
+                out["cold"][kind].append(ms)
+                out["bytes"][kind].append(counter.bytes)
+                out["gzip"][kind].append(sum(gzip_size(p) for p in counter.paths))
+                if kind == "game" and i == 0:
+                    wait_offline_copy(page)
+                    out["offline_bytes"].append(counter.bytes)
+                ctx.close()
+                print(f"  cold {kind} #{i + 1}: {ms:.0f} ms, {mb(out['bytes'][kind][-1])}", flush=True)
+        warm = {}
+        for kind in ("game", "bare"):
+            ctx, page = profile(chromium, Path(tmp) / f"warm-{kind}")
+            time_to_interactive(page, urls[kind])
+            if kind == "game":
                 wait_offline_copy(page)
-                out["offline_bytes"].append(counter.bytes)
+            time_to_interactive(page, urls[kind])  # the cache (and service worker) in use
+            warm[kind] = (ctx, page)
+        for i in range(runs):
+            for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
+                ms = time_to_interactive(warm[kind][1], urls[kind])
+                out["warm"][kind].append(ms)
+                print(f"  warm {kind} #{i + 1}: {ms:.0f} ms", flush=True)
+        for ctx, _ in warm.values():
             ctx.close()
-            print(f"  cold {kind} #{i + 1}: {ms:.0f} ms, {mb(out['bytes'][kind][-1])}", flush=True)
-    warm = {}
-    for kind in ("game", "bare"):
-        ctx = browser.new_context(viewport=VIEWPORT)
-        page = ctx.new_page()
-        time_to_interactive(page, urls[kind])
-        if kind == "game":
-            wait_offline_copy(page)
-            time_to_interactive(page, urls[kind])  # now under the service worker
-        warm[kind] = (ctx, page)
-    for i in range(runs):
-        for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
-            ms = time_to_interactive(warm[kind][1], urls[kind])
-            out["warm"][kind].append(ms)
-            print(f"  warm {kind} #{i + 1}: {ms:.0f} ms", flush=True)
-    for ctx, _ in warm.values():
-        ctx.close()
     return out
 
 
@@ -627,7 +636,7 @@ def main(argv=None) -> int:
         for part in parts:
             print(f"{part} ...", flush=True)
             if part == "startup":
-                results[part] = startup(browser, base, counter, args.runs)
+                results[part] = startup(p.chromium, base, counter, args.runs)
                 tables.append(startup_table(results[part]))
             elif part == "latency":
                 results[part] = latency(browser, base, args.moves)
