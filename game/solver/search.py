@@ -17,6 +17,18 @@ WON, LOST, UNKNOWN = "won", "lost", "unknown"
 CHECK_EVERY = 256  # nodes between looks at the clock and should_stop
 
 
+def _halt(nodes, budget, deadline, should_stop):
+    """None to go on; else whether a cancel (not the budget or the clock) stops the search."""
+    if nodes >= budget:
+        return False
+    if nodes % CHECK_EVERY == 0:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return False
+        if should_stop is not None and should_stop():
+            return True
+    return None
+
+
 class Outcome:
     __slots__ = ("status", "path", "nodes", "root_moves", "root_autos", "stopped")
 
@@ -65,13 +77,9 @@ def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy
         if is_won(child):
             return Outcome(WON, path, nodes, root_moves, root_autos)
         nodes += 1
-        if nodes >= budget:
-            return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
-        if nodes % CHECK_EVERY == 0:
-            if deadline is not None and time.perf_counter() >= deadline:
-                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
-            if should_stop is not None and should_stop():
-                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=True)
+        halt = _halt(nodes, budget, deadline, should_stop)
+        if halt is not None:
+            return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
         frames.append([child, moves(child, greedy, jitter), 0])
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
@@ -134,12 +142,8 @@ def best_first(model, state, budget_nodes, time_limit=None, should_stop=None, gr
             path.reverse()
             return Outcome(WON, path, nodes, root_moves, root_autos)
         nodes += 1
-        if nodes >= budget:
-            return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
-        if nodes % CHECK_EVERY == 0:
-            if deadline is not None and time.perf_counter() >= deadline:
-                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos)
-            if should_stop is not None and should_stop():
-                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=True)
+        halt = _halt(nodes, budget, deadline, should_stop)
+        if halt is not None:
+            return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
         expand(child, ck, depth, moves(child, greedy))
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
