@@ -175,11 +175,13 @@ class Board:
             self.place_pile(name)
         self.fit_height()
 
-    def place_pile(self, name: str) -> None:
+    def place_pile(self, name: str, offsets=None) -> None:
+        """Place the pile's cards; ``offsets``: their places, if already worked out."""
         layout = self.layout
         entries = self.cards[name]
         codes = [c for _, c in entries]
-        offsets = layout.offsets(name, codes, turned=(name == self.turned_pile))
+        if offsets is None:
+            offsets = layout.offsets(name, codes, turned=(name == self.turned_pile))
         spots = self.spots
         for (el_id, _), spot in zip(entries, offsets):
             if spots.get(el_id) != spot:  # each write to the page costs; most cards stay put
@@ -239,14 +241,15 @@ class Board:
             tails[pile] = k
         moving_ids = [e for p, ids in changed.items() for e in ids[tails[p]:]]
         moving_ids += sorted(placement.turned - set(moving_ids))
+        offsets = {pile: self.layout.offsets(pile, new[pile], turned=(pile == turned_pile)) for pile in changed}
         for pile, ids in changed.items():  # a fan that tightens or loosens slides too
-            offsets = self.layout.offsets(pile, new[pile], turned=(pile == turned_pile))
-            moving_ids += [e for e, spot in zip(ids[:tails[pile]], offsets)
+            moving_ids += [e for e, spot in zip(ids[:tails[pile]], offsets[pile])
                            if self.spots.get(e) != spot and e not in placement.turned]
         moving = [self.els[e] for e in moving_ids]
         if animate:
             js.SolTable.first(to_js(moving))
-        was = {e: c for entries in self.cards.values() for e, c in entries}
+        # Every card of a changed pile was on a changed pile before (the one it left).
+        was = {e: c for pile in changed for e, c in self.cards[pile]}
         for pile, ids in changed.items():
             pel = self.pile_els[pile]
             codes = new[pile]
@@ -258,7 +261,7 @@ class Board:
                     self._show_face(el, code)
             self.cards[pile] = list(zip(ids, codes))
         for pile in changed:
-            self.place_pile(pile)
+            self.place_pile(pile, offsets[pile])
             self.label_pile(pile)
         self.fit_height()
         turned = [self.els[e] for e in placement.turned]
