@@ -56,7 +56,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import engine as engine_bench  # noqa: E402  (bench/engine.py)
 from game import DRAW, REDEAL, Game, Position, new_game  # noqa: E402
-from tests.e2e.ui_helpers import click_pile, count, dom_piles, grip, position_query, settle, target_point  # noqa: E402
+from tests.e2e.ui_helpers import (  # noqa: E402
+    click_card, click_pile, count, dom_piles, drag, grip, position_query, settle,
+)
 from tools import pyscript_files  # noqa: E402
 from tools.chromium import launch_args  # noqa: E402
 from tools.serve import make_server, serve_in_thread  # noqa: E402
@@ -357,23 +359,17 @@ def scripted_moves(page, base: str, game_id: str, moves: int, seed0: int, after_
                 index = len(game.position.pile(move.src)) - move.count
                 kind = "click" if turn % 2 == 0 else "drag"
                 turn += 1
-                x, y = grip(page, move.src, index)
-                tx, ty = target_point(page, move.dst)
                 if kind == "click":
                     if game.position.pile(move.src)[index] == last_click:
                         page.wait_for_timeout(400)  # two quick clicks on one card are a double click
-                    page.mouse.click(x, y)
+                    click_card(page, move.src, index)
                     arm(page, want, kind)
-                    page.mouse.click(tx, ty)
+                    click_pile(page, move.dst)
                     top = game.position.pile(move.dst)
                     last_click = top[-1] if top else None
                 else:
                     arm(page, want, kind)
-                    page.mouse.move(x, y)
-                    page.mouse.down()
-                    page.mouse.move(x + 6, y + 6, steps=2)
-                    page.mouse.move(tx, ty, steps=8)
-                    page.mouse.up()
+                    drag(page, move.src, index, move.dst)
                     last_click = None
             try:
                 page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
@@ -573,8 +569,8 @@ def new_games(page, n: int, rng: random.Random) -> None:
                 break
             move = rng.choice(plays)
             settle(page)
-            page.mouse.click(*grip(page, move.src, len(game.position.pile(move.src)) - move.count))
-            page.mouse.click(*target_point(page, move.dst))
+            click_card(page, move.src, len(game.position.pile(move.src)) - move.count)
+            click_pile(page, move.dst)
             game.play(move)
             page.wait_for_function(f"window.solitaire.state().moves === {game.moves}")
 
