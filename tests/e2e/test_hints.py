@@ -11,15 +11,7 @@ from game.moves import parse_move
 
 from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
 
-RANKS = "A23456789TJQK"
-NEAR_WON = {
-    "game": "reloaded",
-    "piles": {
-        "f1": [r + "S" for r in RANKS[:11]], "f2": [r + "H" for r in RANKS[:12]],
-        "f3": [r + "D" for r in RANKS], "f4": [r + "C" for r in RANKS],
-        "t1": ["QS"], "t2": ["KH"], "t3": ["KS"],
-    },
-}
+from tests.positions import NEAR_WON, RANKS
 
 
 def state(page: Page) -> dict:

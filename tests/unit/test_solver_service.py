@@ -6,15 +6,7 @@ from game import Position, new_game
 from game.moves import parse_move
 from game.solver.service import answer, answer_text
 
-RANKS = "A23456789TJQK"
-NEAR_WON = {
-    "game": "reloaded",
-    "piles": {
-        "f1": [r + "S" for r in RANKS[:11]], "f2": [r + "H" for r in RANKS[:12]],
-        "f3": [r + "D" for r in RANKS], "f4": [r + "C" for r in RANKS],
-        "t1": ["QS"], "t2": ["KH"], "t3": ["KS"],
-    },
-}
+from tests.positions import NEAR_WON
 
 
 def test_hint_answers_a_legal_move_with_its_id():
