@@ -52,12 +52,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import engine as engine_bench  # noqa: E402  (bench/engine.py)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import engine as engine_bench  # noqa: E402  (bench/engine.py)
 from game import DRAW, REDEAL, Game, Position, new_game  # noqa: E402
 from tests.e2e.ui_helpers import (  # noqa: E402
-    click_card, click_pile, count, dom_piles, drag, grip, position_query, settle,
+    click_card,
+    click_pile,
+    count,
+    dom_piles,
+    drag,
+    grip,
+    position_query,
+    settle,
 )
 from tools import pyscript_files  # noqa: E402
 from tools.chromium import launch_args  # noqa: E402
@@ -156,11 +163,16 @@ def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
     service worker). Warm: loads again in one browser per page, whose
     profile keeps its HTTP cache (and, for the game, its service worker)."""
     urls = {"game": base + "index.html", "bare": base + "bench/pages/bare.html"}
-    out = {"cold": {"game": [], "bare": []}, "warm": {"game": [], "bare": []},
-           "bytes": {"game": [], "bare": []}, "gzip": {"game": [], "bare": []}, "offline_bytes": []}
+    out = {
+        "cold": {"game": [], "bare": []},
+        "warm": {"game": [], "bare": []},
+        "bytes": {"game": [], "bare": []},
+        "gzip": {"game": [], "bare": []},
+        "offline_bytes": [],
+    }
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as tmp:
         for i in range(runs):
-            for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
+            for kind in ("game", "bare") if i % 2 == 0 else ("bare", "game"):
                 ctx, page = profile(chromium, Path(tmp) / f"cold-{kind}-{i}")
                 counter.reset()
                 ms = time_to_interactive(page, urls[kind])
@@ -181,7 +193,7 @@ def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
             time_to_interactive(page, urls[kind])  # the cache (and service worker) in use
             warm[kind] = (ctx, page)
         for i in range(runs):
-            for kind in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
+            for kind in ("game", "bare") if i % 2 == 0 else ("bare", "game"):
                 ms = time_to_interactive(warm[kind][1], urls[kind])
                 out["warm"][kind].append(ms)
                 print(f"  warm {kind} #{i + 1}: {ms:.0f} ms", flush=True)
@@ -194,11 +206,14 @@ def startup_table(r: dict) -> str:
     rows = ["| startup | game page | bare Pyodide page | game ÷ bare | target |", "|---|---:|---:|---:|---|"]
     for phase in ("cold", "warm"):
         g, b = med(r[phase]["game"]), med(r[phase]["bare"])
-        rows.append(f"| {phase}, median of {len(r[phase]['game'])} | {g:,.0f} ms | {b:,.0f} ms | "
-                    f"{g / b:.2f} | ≤ 1.30 |")
+        rows.append(
+            f"| {phase}, median of {len(r[phase]['game'])} | {g:,.0f} ms | {b:,.0f} ms | {g / b:.2f} | ≤ 1.30 |"
+        )
     g, b = med(r["bytes"]["game"]), med(r["bytes"]["bare"])
-    rows.append(f"| bytes to interactive, cold (gzip) | {mb(g)} ({mb(med(r['gzip']['game']))}) | "
-                f"{mb(b)} ({mb(med(r['gzip']['bare']))}) | {g / b:.2f} | |")
+    rows.append(
+        f"| bytes to interactive, cold (gzip) | {mb(g)} ({mb(med(r['gzip']['game']))}) | "
+        f"{mb(b)} ({mb(med(r['gzip']['bare']))}) | {g / b:.2f} | |"
+    )
     if r["offline_bytes"]:
         rows.append(f"| bytes incl. the offline copy (service worker) | {mb(r['offline_bytes'][0])} | | | |")
     return "\n".join(rows)
@@ -279,8 +294,7 @@ def boot(page, url: str) -> None:
     does not compete with the moves measured; a player meets it only once)."""
     page.goto(url)
     page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
-    page.wait_for_function("window.SolSolver && (SolSolver.ready || SolSolver.failed)", timeout=BOOT_MS,
-                           polling=100)
+    page.wait_for_function("window.SolSolver && (SolSolver.ready || SolSolver.failed)", timeout=BOOT_MS, polling=100)
     page.wait_for_timeout(300)
     settle(page)
 
@@ -307,10 +321,14 @@ def choose(game: Game, seen: set, rng: random.Random):
         return None
     home = [x for x in fresh if x[0].dst.startswith("f")]
     waste = [x for x in fresh if x[0].src == "waste"]
-    opening = [x for x in fresh if x[0].src.startswith("t") and not x[0].dst.startswith("f")
-               and len(game.position.pile(x[0].src)) - x[0].count >= 0
-               and (len(game.position.pile(x[0].src)) == x[0].count
-                    or game.position.pile(x[0].src)[-x[0].count - 1].islower())]
+    opening = [
+        x
+        for x in fresh
+        if x[0].src.startswith("t")
+        and not x[0].dst.startswith("f")
+        and len(game.position.pile(x[0].src)) - x[0].count >= 0
+        and (len(game.position.pile(x[0].src)) == x[0].count or game.position.pile(x[0].src)[-x[0].count - 1].islower())
+    ]
     stock = [x for x in fresh if x[0] in (DRAW, REDEAL)]
     other = [x for x in fresh if x[0] not in (DRAW, REDEAL)]
     for group in (home, waste, opening, other, stock):
@@ -373,11 +391,13 @@ def scripted_moves(page, base: str, game_id: str, moves: int, seed0: int, after_
                     last_click = None
             try:
                 page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
-            except Exception:
+            except Exception as exc:
                 shown = {k: v for k, v in dom_piles(page).items() if k in want}
                 page.screenshot(path=str(ROOT / "artifacts" / "bench-failure.png"))
-                raise SystemExit(f"{game_id} #{seed}: the board never showed {move} "
-                                 f"(wanted {want}, shows {shown}; artifacts/bench-failure.png)")
+                raise SystemExit(
+                    f"{game_id} #{seed}: the board never showed {move} "
+                    f"(wanted {want}, shows {shown}; artifacts/bench-failure.png)"
+                ) from exc
             samples.append(page.evaluate("window.__bench.samples.pop()"))
             game.play(move)
         seed += 1
@@ -408,28 +428,38 @@ def latency(browser, base: str, moves: int) -> dict:
         out[game_id] += floor_clicks(page, max(30, moves // 2))
         page.context.close()
         shown = [s["shown"] for s in out[game_id] if s["kind"] != "floor"]
-        print(f"  {game_id}: {len(shown)} moves, p50 {pct(shown, 50):.1f} ms, p95 {pct(shown, 95):.1f} ms, "
-              f"max {max(shown):.1f} ms", flush=True)
+        print(
+            f"  {game_id}: {len(shown)} moves, p50 {pct(shown, 50):.1f} ms, p95 {pct(shown, 95):.1f} ms, "
+            f"max {max(shown):.1f} ms",
+            flush=True,
+        )
     return out
 
 
 def latency_table(r: dict) -> str:
-    rows = ["| pointerup → frame shown | moves | p50 | p95 | max | to DOM p50 | to DOM p95 | p95 ÷ floor p95 |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = [
+        "| pointerup → frame shown | moves | p50 | p95 | max | to DOM p50 | to DOM p95 | p95 ÷ floor p95 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for game_id, samples in r.items():
         moves = [s for s in samples if s["kind"] != "floor"]
         floor = [s for s in samples if s["kind"] == "floor"]
         floor_p95 = pct([s["shown"] for s in floor], 95) if floor else float("nan")
-        groups = [("all moves", moves)] + [(k, [s for s in moves if s["kind"] == k])
-                                           for k in ("click", "drag", "stock")] + [("floor", floor)]
+        groups = (
+            [("all moves", moves)]
+            + [(k, [s for s in moves if s["kind"] == k]) for k in ("click", "drag", "stock")]
+            + [("floor", floor)]
+        )
         for kind, group in groups:
             if not group:
                 continue
             shown = [s["shown"] for s in group]
             handled = [s["handled"] for s in group]
-            rows.append(f"| {game_id}, {kind} | {len(group)} | {pct(shown, 50):.1f} ms | {pct(shown, 95):.1f} ms | "
-                        f"{max(shown):.1f} ms | {pct(handled, 50):.1f} ms | {pct(handled, 95):.1f} ms | "
-                        f"{pct(shown, 95) / floor_p95:.2f} |")
+            rows.append(
+                f"| {game_id}, {kind} | {len(group)} | {pct(shown, 50):.1f} ms | {pct(shown, 95):.1f} ms | "
+                f"{max(shown):.1f} ms | {pct(handled, 50):.1f} ms | {pct(handled, 95):.1f} ms | "
+                f"{pct(shown, 95) / floor_p95:.2f} |"
+            )
     return "\n".join(rows)
 
 
@@ -475,19 +505,23 @@ def drag_frames(browser, base: str, seconds: float = 2.0) -> dict:
     page.context.close()
     if dragged != len(RUN):
         raise SystemExit(f"the drag held {dragged} cards, not {len(RUN)}")
-    print(f"  drag: {len(frames)} frames, {steps} pointer moves, median {med(frames):.1f} ms, "
-          f"max {max(frames):.1f} ms", flush=True)
+    print(
+        f"  drag: {len(frames)} frames, {steps} pointer moves, median {med(frames):.1f} ms, max {max(frames):.1f} ms",
+        flush=True,
+    )
     return {"frames": frames, "pointer_moves": steps, "cards": dragged}
 
 
 def drag_table(r: dict) -> str:
     f = r["frames"]
-    return "\n".join([
-        "| drag of a 10-card run, 2 s | frames | median | p95 | max | frames > 50 ms | target |",
-        "|---|---:|---:|---:|---:|---:|---|",
-        f"| Reloaded, {r['pointer_moves']} pointer moves | {len(f)} | {med(f):.1f} ms | {pct(f, 95):.1f} ms | "
-        f"{max(f):.1f} ms | {sum(1 for v in f if v > 50)} | median ≤ 17 ms, none > 50 ms |",
-    ])
+    return "\n".join(
+        [
+            "| drag of a 10-card run, 2 s | frames | median | p95 | max | frames > 50 ms | target |",
+            "|---|---:|---:|---:|---:|---:|---|",
+            f"| Reloaded, {r['pointer_moves']} pointer moves | {len(f)} | {med(f):.1f} ms | {pct(f, 95):.1f} ms | "
+            f"{max(f):.1f} ms | {sum(1 for v in f if v > 50)} | median ≤ 17 ms, none > 50 ms |",
+        ]
+    )
 
 
 # --- engine speed in Pyodide --------------------------------------------------------------
@@ -497,8 +531,12 @@ ENGINE_PAGE_CONFIG = PAGES / "engine.toml"
 def write_engine_config() -> None:
     """engine.html's PyScript configuration: the engine (game/ without web/)
     and bench/engine.py, listed afresh from the tree."""
-    lines = ["# Written by bench/browser.py; not kept in git.",
-             'interpreter = "../../static/vendor/pyodide/pyodide.mjs"', "", "[files]"]
+    lines = [
+        "# Written by bench/browser.py; not kept in git.",
+        'interpreter = "../../static/vendor/pyodide/pyodide.mjs"',
+        "",
+        "[files]",
+    ]
     for rel in pyscript_files.package_files(ROOT):
         if not rel.startswith("game/web/"):
             lines.append(f'"../../{rel}" = "./{rel}"')
@@ -517,28 +555,37 @@ def engine_speed(browser, base: str, playouts: int, max_moves: int) -> dict:
     try:
         page.wait_for_selector("body[data-python]", state="attached", timeout=BOOT_MS)
     except Exception:
-        raise SystemExit(f"the engine page did not start: {errors[:3]}")
+        raise SystemExit(f"the engine page did not start: {errors[:3]}") from None
     cpython, pyodide = {}, {}
     for g in engine_bench.PLAYER_GAMES:
         pyodide[g] = json.loads(page.evaluate("([g, p, m]) => benchGame(g, p, m)", [g, playouts, max_moves]))
         cpython[g] = engine_bench.bench_game(g, playouts, max_moves)
     version = page.get_attribute("body", "data-python")
     ctx.close()
-    return {"playouts": playouts, "moves": max_moves, "cpython": cpython, "pyodide": pyodide,
-            "pyodide_version": version}
+    return {
+        "playouts": playouts,
+        "moves": max_moves,
+        "cpython": cpython,
+        "pyodide": pyodide,
+        "pyodide_version": version,
+    }
 
 
 def engine_table(r: dict) -> str:
-    rows = [f"| engine: CPython {platform.python_version()} vs Pyodide (Python {r['pyodide_version']}) | moves | "
-            "nodes/s CPython | nodes/s Pyodide | play/s CPython | play/s Pyodide | Pyodide ÷ CPython |",
-            "|---|---:|---:|---:|---:|---:|---:|"]
+    rows = [
+        f"| engine: CPython {platform.python_version()} vs Pyodide (Python {r['pyodide_version']}) | moves | "
+        "nodes/s CPython | nodes/s Pyodide | play/s CPython | play/s Pyodide | Pyodide ÷ CPython |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     ratios = []
     for g, c in r["cpython"].items():
         p = r["pyodide"][g]
         ratio = p["nodes/s"] / c["nodes/s"]
         ratios.append(ratio)
-        rows.append(f"| {g} | {c['moves']} | {c['nodes/s']:,.0f} | {p['nodes/s']:,.0f} | "
-                    f"{c['play/s']:,.0f} | {p['play/s']:,.0f} | {ratio:.2f} |")
+        rows.append(
+            f"| {g} | {c['moves']} | {c['nodes/s']:,.0f} | {p['nodes/s']:,.0f} | "
+            f"{c['play/s']:,.0f} | {p['play/s']:,.0f} | {ratio:.2f} |"
+        )
     rows.append(f"| median over the games | | | | | | {med(ratios):.2f} |")
     return "\n".join(rows)
 
@@ -550,8 +597,14 @@ def measure_memory(page, cdp) -> dict:
     heap = cdp.send("Runtime.getHeapUsage")
     dom = cdp.send("Memory.getDOMCounters")
     elements = page.evaluate("document.getElementsByTagName('*').length")
-    return {"js_heap": heap["usedSize"], "elements": elements, "listeners": dom["jsEventListeners"],
-            "wasm_bytes": py["wasm_bytes"], "python_objects": py["python_objects"], "proxies": py["proxies"]}
+    return {
+        "js_heap": heap["usedSize"],
+        "elements": elements,
+        "listeners": dom["jsEventListeners"],
+        "wasm_bytes": py["wasm_bytes"],
+        "python_objects": py["python_objects"],
+        "proxies": py["proxies"],
+    }
 
 
 def new_games(page, n: int, rng: random.Random) -> None:
@@ -593,14 +646,21 @@ def memory(browser, base: str) -> dict:
 def memory_table(r: dict) -> str:
     a, b = r["after_2"], r["after_22"]
     rows = ["| memory, Forty Thieves | after 2 new games | after 22 | growth |", "|---|---:|---:|---:|"]
-    for key, label, fmt in (("js_heap", "JS heap (after GC)", mb), ("wasm_bytes", "WebAssembly memory", mb),
-                            ("elements", "elements in the page", str), ("listeners", "JS event listeners", str),
-                            ("python_objects", "Python objects (after gc)", str), ("proxies", "proxies held", str)):
+    for key, label, fmt in (
+        ("js_heap", "JS heap (after GC)", mb),
+        ("wasm_bytes", "WebAssembly memory", mb),
+        ("elements", "elements in the page", str),
+        ("listeners", "JS event listeners", str),
+        ("python_objects", "Python objects (after gc)", str),
+        ("proxies", "proxies held", str),
+    ):
         if a.get(key) is None:
             continue
         growth = b[key] - a[key]
-        rows.append(f"| {label} | {fmt(a[key])} | {fmt(b[key])} | {'+' if growth >= 0 else ''}"
-                    f"{fmt(growth) if fmt is mb else growth} |")
+        rows.append(
+            f"| {label} | {fmt(a[key])} | {fmt(b[key])} | {'+' if growth >= 0 else ''}"
+            f"{fmt(growth) if fmt is mb else growth} |"
+        )
     return "\n".join(rows)
 
 
@@ -625,8 +685,10 @@ def main(argv=None) -> int:
     results, tables = {}, []
     with sync_playwright() as p:
         browser = p.chromium.launch(**launch_args())
-        head = (f"Chromium {browser.version} (headless), {platform.machine()} with "
-                f"{os.cpu_count()} cores, {date.today().isoformat()}")
+        head = (
+            f"Chromium {browser.version} (headless), {platform.machine()} with "
+            f"{os.cpu_count()} cores, {date.today().isoformat()}"
+        )
         print(head, flush=True)
         results["machine"] = head
         for part in parts:

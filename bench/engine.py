@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import PLAYER_GAMES, Game, new_game  # noqa: E402
+from game import PLAYER_GAMES, new_game  # noqa: E402
 
 
 def bench_game(game_id: str, playouts: int, max_moves: int) -> dict:
@@ -74,14 +74,18 @@ def main(argv=None) -> None:
     ap.add_argument("--moves", type=int, default=500)
     ap.add_argument("--games", default=",".join(PLAYER_GAMES))
     args = ap.parse_args(argv)
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}, "
-          f"{args.playouts} playouts × ≤{args.moves} moves per game\n")
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}, "
+        f"{args.playouts} playouts × ≤{args.moves} moves per game\n"
+    )
     print("| game | moves | gen/s | apply/s | play/s | nodes/s |")
     print("|---|---:|---:|---:|---:|---:|")
     for gid in args.games.split(","):
         r = bench_game(gid, args.playouts, args.moves)
-        print(f"| {r['game']} | {r['moves']} | {r['gen/s']:,.0f} | {r['apply/s']:,.0f} | "
-              f"{r['play/s']:,.0f} | {r['nodes/s']:,.0f} |")
+        print(
+            f"| {r['game']} | {r['moves']} | {r['gen/s']:,.0f} | {r['apply/s']:,.0f} | "
+            f"{r['play/s']:,.0f} | {r['nodes/s']:,.0f} |"
+        )
 
 
 if __name__ == "__main__":

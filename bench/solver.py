@@ -60,8 +60,14 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def run_one(task):
     game_id, seed, budget, time_limit = task
     result = solve(deal(game_id, seed), budget_nodes=budget, time_limit=time_limit)
-    return {"game": game_id, "seed": seed, "status": result.status, "nodes": result.nodes,
-            "seconds": result.seconds, "moves": len(result.line)}
+    return {
+        "game": game_id,
+        "seed": seed,
+        "status": result.status,
+        "nodes": result.nodes,
+        "seconds": result.seconds,
+        "moves": len(result.line),
+    }
 
 
 def pct(x: float) -> str:
@@ -74,8 +80,11 @@ def summarise(game_id: str, rows: list) -> dict:
     secs = [r["seconds"] for r in rows]
     nodes = sum(r["nodes"] for r in rows)
     return {
-        "game": game_id, "deals": n, **count,
-        "won_ci": wilson(count["won"], n), "lost_ci": wilson(count["lost"], n),
+        "game": game_id,
+        "deals": n,
+        **count,
+        "won_ci": wilson(count["won"], n),
+        "lost_ci": wilson(count["lost"], n),
         "mean_s": statistics.fmean(secs) if secs else 0.0,
         "median_s": statistics.median(secs) if secs else 0.0,
         "nodes_per_s": nodes / sum(secs) if sum(secs) else 0.0,
@@ -104,8 +113,9 @@ def table(summaries: list) -> str:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", default=",".join(DEFAULT_GAMES),
-                    help="comma-separated game ids, or 'all' for the twelve games")
+    ap.add_argument(
+        "--games", default=",".join(DEFAULT_GAMES), help="comma-separated game ids, or 'all' for the twelve games"
+    )
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--first", type=int, default=1, help="first game number")
     ap.add_argument("--budget", type=int, default=200_000, help="nodes per deal")
@@ -113,8 +123,12 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", help="write one JSON line per deal here")
     ap.add_argument("--seeds", help="comma-separated game numbers (instead of --first/--deals)")
-    ap.add_argument("--only-unknown", action="append", metavar="FILE",
-                    help="rerun only the deals this --out file of an earlier run left unknown")
+    ap.add_argument(
+        "--only-unknown",
+        action="append",
+        metavar="FILE",
+        help="rerun only the deals this --out file of an earlier run left unknown",
+    )
     args = ap.parse_args(argv)
     games = list(PLAYER_GAMES) if args.games == "all" else args.games.split(",")
     base: dict = {}
@@ -124,21 +138,30 @@ def main(argv=None) -> None:
                 row = json.loads(line)
                 if row["game"] in games:
                     base[(row["game"], row["seed"])] = row
-        tasks = [(g, seed, args.budget, args.time_limit)
-                 for (g, seed), row in sorted(base.items()) if row["status"] == "unknown"]
+        tasks = [
+            (g, seed, args.budget, args.time_limit)
+            for (g, seed), row in sorted(base.items())
+            if row["status"] == "unknown"
+        ]
         what = f"{len(tasks)} deals left unknown in {', '.join(args.only_unknown)}"
     elif args.seeds:
         seeds = [int(x) for x in args.seeds.split(",")]
         tasks = [(g, seed, args.budget, args.time_limit) for g in games for seed in seeds]
         what = f"game numbers {args.seeds}"
     else:
-        tasks = [(g, seed, args.budget, args.time_limit)
-                 for g in games for seed in range(args.first, args.first + args.deals)]
+        tasks = [
+            (g, seed, args.budget, args.time_limit)
+            for g in games
+            for seed in range(args.first, args.first + args.deals)
+        ]
         what = f"{args.deals} deals per game from #{args.first}"
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}), "
-          f"{what}, budget {args.budget:,} nodes"
-          f"{'' if args.time_limit is None else f', {args.time_limit:g} s per deal'}, "
-          f"{args.jobs} job(s)", flush=True)
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{what}, budget {args.budget:,} nodes"
+        f"{'' if args.time_limit is None else f', {args.time_limit:g} s per deal'}, "
+        f"{args.jobs} job(s)",
+        flush=True,
+    )
     rows: dict = {g: [] for g in games}
     out = open(args.out, "w") if args.out else None
     t0 = time.perf_counter()
@@ -160,8 +183,15 @@ def main(argv=None) -> None:
             for row in rows[g]:
                 base[(g, row["seed"])] = row
         print("\nThe earlier runs with these answers in place:")
-        print(table([summarise(g, [r for (gg, _), r in sorted(base.items()) if gg == g])
-                     for g in games if any(gg == g for gg, _ in base)]))
+        print(
+            table(
+                [
+                    summarise(g, [r for (gg, _), r in sorted(base.items()) if gg == g])
+                    for g in games
+                    if any(gg == g for gg, _ in base)
+                ]
+            )
+        )
     print(f"\nwall time {time.perf_counter() - t0:.0f} s")
 
 

@@ -1,14 +1,20 @@
 """Solitaire rules engine: twelve games as data, plain Python, no browser.
 
-    >>> from game import new_game
-    >>> g = new_game("reloaded", seed=1)
-    >>> g.play("draw@2")          # moves are CONTRACT.md text; @ gives elapsed seconds
-    >>> g.score(), g.status, [str(m) for m in g.legal_moves()]
+>>> from game import new_game
+>>> g = new_game("reloaded", seed=1)
+>>> g.play("draw@2")          # moves are CONTRACT.md text; @ gives elapsed seconds
+>>> g.score(), g.status, [str(m) for m in g.legal_moves()]
 """
 
 from .catalog import GAMES, PLAYER_GAMES, get_spec
 from .errors import (
-    BadMoveText, GameError, IllegalMove, InvalidChallenge, InvalidPosition, InvalidSave, UnknownGame,
+    BadMoveText,
+    GameError,
+    IllegalMove,
+    InvalidChallenge,
+    InvalidPosition,
+    InvalidSave,
+    UnknownGame,
 )
 from .moves import DRAW, REDEAL, Move, parse_move
 from .play import STATUSES, Game
@@ -26,7 +32,23 @@ def deal(game_id: str, seed: int) -> Position:
 
 
 __all__ = [
-    "GAMES", "PLAYER_GAMES", "get_spec", "Game", "Position", "Move", "DRAW", "REDEAL",
-    "parse_move", "new_game", "deal", "STATUSES", "GameError", "IllegalMove",
-    "InvalidPosition", "InvalidSave", "UnknownGame", "BadMoveText", "InvalidChallenge",
+    "GAMES",
+    "PLAYER_GAMES",
+    "get_spec",
+    "Game",
+    "Position",
+    "Move",
+    "DRAW",
+    "REDEAL",
+    "parse_move",
+    "new_game",
+    "deal",
+    "STATUSES",
+    "GameError",
+    "IllegalMove",
+    "InvalidPosition",
+    "InvalidSave",
+    "UnknownGame",
+    "BadMoveText",
+    "InvalidChallenge",
 ]

@@ -36,16 +36,11 @@ class BuildRules(Rules):
         }[spec.build]
         # accepts[c]: the cards that may be placed on the face-up card c in a column.
         self.accepts = {
-            below: frozenset(c for c in up_cards if rank[c] == rank[below] - 1 and fits(below, c))
-            for below in up_cards
+            below: frozenset(c for c in up_cards if rank[c] == rank[below] - 1 and fits(below, c)) for below in up_cards
         }
-        self.empty_takes = frozenset(
-            c for c in up_cards if spec.empty_column == "any" or rank[c] == deck.top_rank
-        )
+        self.empty_takes = frozenset(c for c in up_cards if spec.empty_column == "any" or rank[c] == deck.top_rank)
         # next_home[c]: the card that follows c on a foundation.
-        self.next_home = {
-            c: deck.code(suit[c], rank[c] + 1) for c in up_cards if rank[c] < deck.top_rank
-        }
+        self.next_home = {c: deck.code(suit[c], rank[c] + 1) for c in up_cards if rank[c] < deck.top_rank}
         self.aces = frozenset(c for c in up_cards if rank[c] == 1)
 
     # --- dealing --------------------------------------------------------------
@@ -203,9 +198,7 @@ class BuildRules(Rules):
                 face_up = len(src) - sum(1 for c in src if c.islower())
                 if n > face_up:
                     raise IllegalMove(f"{move.src} has only {face_up} face-up cards")
-                raise IllegalMove(
-                    f"the top {n} cards of {move.src} are not a run ({BUILD_RULE_TEXT[spec.build]})"
-                )
+                raise IllegalMove(f"the top {n} cards of {move.src} are not a run ({BUILD_RULE_TEXT[spec.build]})")
         card = src[-n]
         dst = piles[d]
         if kd == "foundation":

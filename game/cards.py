@@ -34,9 +34,7 @@ class Deck:
                     self.suit[code] = s
                     self.red[code] = s in RED_SUITS
         # Sorted order: suit by suit, Ace upwards; each copy after the other.
-        self.cards: tuple[str, ...] = tuple(
-            r + s for _ in range(copies) for s in SUITS for r in ranks
-        )
+        self.cards: tuple[str, ...] = tuple(r + s for _ in range(copies) for s in SUITS for r in ranks)
         self.size = len(self.cards)
 
     def is_card(self, code: str) -> bool:

@@ -56,16 +56,12 @@ FORTY_THIEVES = GameSpec(
     stall="no-move",
 )
 
-INDIAN = FORTY_THIEVES.variant(
-    id="indian", name="Indian", deal=even_deal(10, 3, down=1), build="other-suit"
-)
+INDIAN = FORTY_THIEVES.variant(id="indian", name="Indian", deal=even_deal(10, 3, down=1), build="other-suit")
 LIMITED = FORTY_THIEVES.variant(id="limited", name="Limited", deal=even_deal(12, 3))
 LITTLE_FORTY = FORTY_THIEVES.variant(
     id="little-forty", name="Little Forty", build="other-suit", runs=True, draw=3, redeals=3
 )
-LUCAS = FORTY_THIEVES.variant(
-    id="lucas", name="Lucas", deal=even_deal(13, 3), aces_on_foundations=True
-)
+LUCAS = FORTY_THIEVES.variant(id="lucas", name="Lucas", deal=even_deal(13, 3), aces_on_foundations=True)
 MARIA = FORTY_THIEVES.variant(id="maria", name="Maria", deal=even_deal(9, 4), build="alternate")
 NUMBER_TEN = FORTY_THIEVES.variant(
     id="number-ten", name="Number Ten", deal=even_deal(10, 4, down=2), build="alternate", runs=True
@@ -77,16 +73,33 @@ STREETS = FORTY_THIEVES.variant(id="streets", name="Streets", build="alternate")
 
 # Plain Klondike for the solver's comparison with published win rates.
 KLONDIKE_1 = RELOADED.variant(
-    id="klondike-1", name="Klondike (draw 1)", scoring="none", undo_depth=None,
-    undo_cost=0, redo=True, hidden=True,
+    id="klondike-1",
+    name="Klondike (draw 1)",
+    scoring="none",
+    undo_depth=None,
+    undo_cost=0,
+    redo=True,
+    hidden=True,
 )
 KLONDIKE_3 = KLONDIKE_1.variant(id="klondike-3", name="Klondike (draw 3)", draw=3)
 
 GAMES: dict[str, GameSpec] = {
     spec.id: spec
     for spec in (
-        RELOADED, RETINUE, SOLITARIO, FORTY_THIEVES, INDIAN, LIMITED, LITTLE_FORTY,
-        LUCAS, MARIA, NUMBER_TEN, RANK_AND_FILE, STREETS, KLONDIKE_1, KLONDIKE_3,
+        RELOADED,
+        RETINUE,
+        SOLITARIO,
+        FORTY_THIEVES,
+        INDIAN,
+        LIMITED,
+        LITTLE_FORTY,
+        LUCAS,
+        MARIA,
+        NUMBER_TEN,
+        RANK_AND_FILE,
+        STREETS,
+        KLONDIKE_1,
+        KLONDIKE_3,
     )
 }
 
@@ -96,7 +109,5 @@ PLAYER_GAMES: tuple[str, ...] = tuple(g for g, s in GAMES.items() if not s.hidde
 def get_spec(game_id) -> GameSpec:
     spec = GAMES.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
-        raise UnknownGame(
-            f"unknown game {game_id!r}; the games are: {', '.join(PLAYER_GAMES)}"
-        )
+        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(PLAYER_GAMES)}")
     return spec

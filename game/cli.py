@@ -72,8 +72,13 @@ def _parser(verb: str) -> argparse.ArgumentParser:
         start = p.add_mutually_exclusive_group(required=True)
         start.add_argument("--seed", type=_number)
         start.add_argument("--position", metavar="FILE", help="a position as JSON ('-' reads stdin)")
-        p.add_argument("--budget", type=_budget, default=200_000, metavar="NODES",
-                       help="positions to search at most (default 200000)")
+        p.add_argument(
+            "--budget",
+            type=_budget,
+            default=200_000,
+            metavar="NODES",
+            help="positions to search at most (default 200000)",
+        )
         p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="stop searching after this long")
         return p
     p.description = "apply moves in order and print the position, score, status and legal moves"
@@ -90,11 +95,11 @@ def _read_position(path: str, game: str) -> Position:
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except (OSError, UnicodeDecodeError) as e:
-        raise Refused(f"cannot read the position file {path!r}: {getattr(e, 'strerror', None) or e}")
+        raise Refused(f"cannot read the position file {path!r}: {getattr(e, 'strerror', None) or e}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise Refused(f"the position file is not valid JSON ({e.msg}, line {e.lineno})")
+        raise Refused(f"the position file is not valid JSON ({e.msg}, line {e.lineno})") from None
     except RecursionError:
         raise Refused("the position file is nested too deeply to be a position") from None
     return Position.from_json(data, game=game)
@@ -122,8 +127,7 @@ def run(argv) -> dict | list:
     if args.verb == "solve":
         from .solver import solve
 
-        start = (Game.new(spec.id, args.seed).start if args.seed is not None
-                 else _read_position(args.position, spec.id))
+        start = Game.new(spec.id, args.seed).start if args.seed is not None else _read_position(args.position, spec.id)
         return solve(start, budget_nodes=args.budget, time_limit=args.time_limit).to_json()
     if args.seed is not None:
         game = Game.new(spec.id, args.seed, time_limit=args.time_limit)
@@ -133,7 +137,7 @@ def run(argv) -> dict | list:
         try:
             game.act(token)
         except GameError as e:
-            raise Refused(str(e), index=index, move=token)
+            raise Refused(str(e), index=index, move=token) from None
     if args.at is not None:
         if args.at < game.clock:
             raise Refused(f"--at {args.at:g} is before the last move, made at {game.clock:g} s")

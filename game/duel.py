@@ -84,7 +84,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Optional, Union
 
-from .catalog import GAMES, PLAYER_GAMES
+from .catalog import PLAYER_GAMES
 from .errors import GameError, InvalidChallenge
 from .moves import is_action, parse_action, parse_move
 from .play import PLAYING, Game, ScoreEvent, check_game_number
@@ -289,7 +289,9 @@ def _payload(challenge: Challenge) -> dict:
     runs = []
     for run in challenge.runs:
         if len(run.actions) > MAX_ACTIONS:
-            raise InvalidChallenge(f"{run.name}'s run has {len(run.actions)} actions; a link holds at most {MAX_ACTIONS}")
+            raise InvalidChallenge(
+                f"{run.name}'s run has {len(run.actions)} actions; a link holds at most {MAX_ACTIONS}"
+            )
         moves, deltas, clock = [], [], 0
         for token in run.actions:
             t = _tenths(token, clock)
@@ -362,7 +364,9 @@ def _unpack(token: str) -> dict:
     version = int(m[1])
     if version != VERSION:
         newer = "a newer" if version > VERSION else "an older"
-        raise InvalidChallenge(f"this duel link is of version {version}, from {newer} version of the game; this one reads version {VERSION}")
+        raise InvalidChallenge(
+            f"this duel link is of version {version}, from {newer} version of the game; this one reads version {VERSION}"
+        )
     text = m[2]
     damaged = "the duel link is damaged or incomplete (was it copied whole?)"
     if not _BASE64URL.match(text) or len(text) % 4 == 1:
@@ -440,7 +444,9 @@ def _read_run(item, index: int, deal) -> Run:
     actions, clock = [], 0
     for i, (word, delta) in enumerate(zip(words, times), 1):
         if isinstance(delta, bool) or not isinstance(delta, int) or delta < 0:
-            raise InvalidChallenge(f"{name}'s action {i}: a time step must be a whole number ≥ 0, not {str(delta)[:12]!r}")
+            raise InvalidChallenge(
+                f"{name}'s action {i}: a time step must be a whole number ≥ 0, not {str(delta)[:12]!r}"
+            )
         clock += delta
         if clock > MAX_TENTHS:
             raise InvalidChallenge(f"{name}'s run lasts more than {MAX_TENTHS // 36000} hours")
@@ -487,8 +493,11 @@ class Result:
 
     def to_json(self) -> dict:
         return {
-            "name": self.name, "score": self.score, "status": self.status,
-            "moves": self.moves, "final_score_move": self.final_score_move,
+            "name": self.name,
+            "score": self.score,
+            "status": self.status,
+            "moves": self.moves,
+            "final_score_move": self.final_score_move,
         }
 
 
@@ -506,7 +515,9 @@ class Verdict:
     def to_json(self) -> dict:
         c = self.challenge
         return {
-            "game": c.game, "seed": c.seed, "time_limit": c.time_limit,
+            "game": c.game,
+            "seed": c.seed,
+            "time_limit": c.time_limit,
             "players": [p.to_json() for p in self.players],
             "ranking": list(self.ranking.order),
             "rematch": None if self.ranking.rematch is None else {"seed": self.ranking.rematch},
@@ -602,8 +613,24 @@ def verify(challenge: Union[Challenge, str]) -> Verdict:
 
 
 __all__ = [
-    "Run", "Challenge", "Result", "Ranking", "Verdict", "InvalidChallenge",
-    "encode_challenge", "decode_challenge", "token_from", "verify", "ranking", "replay",
-    "score_at", "rematch_seed", "default_time_limit", "check_time_limit", "check_name",
-    "TIME_LIMITS", "PARAMETER", "VERSION",
+    "Run",
+    "Challenge",
+    "Result",
+    "Ranking",
+    "Verdict",
+    "InvalidChallenge",
+    "encode_challenge",
+    "decode_challenge",
+    "token_from",
+    "verify",
+    "ranking",
+    "replay",
+    "score_at",
+    "rematch_seed",
+    "default_time_limit",
+    "check_time_limit",
+    "check_name",
+    "TIME_LIMITS",
+    "PARAMETER",
+    "VERSION",
 ]

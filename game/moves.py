@@ -56,9 +56,7 @@ def parse_move(text: str) -> tuple[Move, Optional[float]]:
         raise BadMoveText(f"a move must be text, not {type(text).__name__}")
     m = _MOVE.match(text.strip())
     if not m:
-        raise BadMoveText(
-            f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, draw or redeal"
-        )
+        raise BadMoveText(f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, draw or redeal")
     at = float(m["at"]) if m["at"] is not None else None
     if m["word"]:
         return Move(m["word"]), at
@@ -85,11 +83,6 @@ MAX_SECONDS = 999_999_999  # what the move text's @time can carry (9 digits)
 
 
 def check_time(at) -> float:
-    if (
-        isinstance(at, bool)
-        or not isinstance(at, (int, float))
-        or not math.isfinite(at)
-        or not 0 <= at <= MAX_SECONDS
-    ):
+    if isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at) or not 0 <= at <= MAX_SECONDS:
         raise BadMoveText(f"elapsed time must be a number of seconds from 0 to {MAX_SECONDS}, not {str(at)[:24]!r}")
     return float(at)

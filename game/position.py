@@ -104,16 +104,13 @@ class Position:
         for name, cards in piles_in.items():
             if name not in spec.pile_index:
                 raise InvalidPosition(
-                    f"there is no pile {str(name)[:20]!r} in {spec.name}; "
-                    f"its piles are {', '.join(spec.pile_names)}"
+                    f"there is no pile {str(name)[:20]!r} in {spec.name}; its piles are {', '.join(spec.pile_names)}"
                 )
             if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
                 raise InvalidPosition(f"{name} must be a list of card codes")
             for c in cards:
                 if not spec.deck.is_card(c):
-                    raise InvalidPosition(
-                        f"{name}: {c[:8]!r} is not a card of the {spec.deck.name} deck"
-                    )
+                    raise InvalidPosition(f"{name}: {c[:8]!r} is not a card of the {spec.deck.name} deck")
             piles[spec.pile_index[name]] = tuple(cards)
         redeals = data.get("redeals", 0)
         if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:

@@ -68,8 +68,7 @@ class RetinueRules(Rules):
         home = self.home_of(card)
         if d != home:
             raise IllegalMove(
-                f"{card} belongs on the {self.label(home)} pile ({names[home]}), "
-                f"not on the {self.label(d)} pile"
+                f"{card} belongs on the {self.label(home)} pile ({names[home]}), not on the {self.label(d)} pile"
             )
         piles = list(pos.piles)
         piles[s] = piles[s][:-1]

@@ -38,9 +38,7 @@ class Rules:
         for card, n in counts.items():
             if n > deck.copies:
                 times = "once" if deck.copies == 1 else f"{deck.copies} times"
-                raise InvalidPosition(
-                    f"{card} appears {n} times, but the {deck.name} deck holds it {times}"
-                )
+                raise InvalidPosition(f"{card} appears {n} times, but the {deck.name} deck holds it {times}")
         total = sum(counts.values())
         if total != deck.size:
             missing = sorted(set(deck.cards) - set(counts))

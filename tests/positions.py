@@ -7,8 +7,12 @@ RANKS = "A23456789TJQK"
 NEAR_WON = {
     "game": "reloaded",
     "piles": {
-        "f1": [r + "S" for r in RANKS[:11]], "f2": [r + "H" for r in RANKS[:12]],
-        "f3": [r + "D" for r in RANKS], "f4": [r + "C" for r in RANKS],
-        "t1": ["QS"], "t2": ["KH"], "t3": ["KS"],
+        "f1": [r + "S" for r in RANKS[:11]],
+        "f2": [r + "H" for r in RANKS[:12]],
+        "f3": [r + "D" for r in RANKS],
+        "f4": [r + "C" for r in RANKS],
+        "t1": ["QS"],
+        "t2": ["KH"],
+        "t3": ["KS"],
     },
 }

@@ -33,8 +33,10 @@ def page(out: Path, decks: tuple[str, ...], width: int, cards_dir: Path = OUT) -
     for deck in decks:
         ranks = FRENCH_RANKS if deck == "french" else ITALIAN_RANKS
         codes = [ranks[-1 - k] + "HCDS"[k % 4] for k in range(7)]
-        imgs = "".join(f'<img src="{rel}/{deck}/{c}.svg" alt="{c}" style="top:{k * 0.24 * width * 1.4:.1f}px">'
-                       for k, c in enumerate(codes))
+        imgs = "".join(
+            f'<img src="{rel}/{deck}/{c}.svg" alt="{c}" style="top:{k * 0.24 * width * 1.4:.1f}px">'
+            for k, c in enumerate(codes)
+        )
         fans.append(f'<div class="fan">{imgs}</div>')
     if fans:
         rows.append(f'<h2>fanned</h2><div class="row">{"".join(fans)}</div>')
@@ -49,7 +51,7 @@ h2 {{ margin: 6px 0 4px; font-size: 14px; }}
 .fan img {{ position: absolute; left: 0; }}
 img {{ width: {width}px; height: {round(width * 1.4)}px; box-shadow: 0 1px 2px rgba(0,0,0,.4); border-radius: {round(width * 0.064)}px; }}
 </style>
-{''.join(rows)}
+{"".join(rows)}
 """
 
 

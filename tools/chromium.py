@@ -23,8 +23,7 @@ ARGS = [
 
 def find_chromium() -> str | None:
     """An installed Chromium or Chrome; None lets Playwright use its own."""
-    for name in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser",
-                 "google-chrome", "google-chrome-stable"):
+    for name in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
         path = name and shutil.which(name)
         if path:
             return path

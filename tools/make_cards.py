@@ -76,8 +76,9 @@ def tf(x: float = 0, y: float = 0, s: float = 1, r: float = 0, sx: float | None 
     return f' transform="{" ".join(parts)}"' if parts else ""
 
 
-def use(ref: str, x: float = 0, y: float = 0, s: float = 1, r: float = 0, sx: float | None = None,
-        fill: str | None = None) -> str:
+def use(
+    ref: str, x: float = 0, y: float = 0, s: float = 1, r: float = 0, sx: float | None = None, fill: str | None = None
+) -> str:
     paint = f' fill="{fill}"' if fill else ""
     return f'<use href="#{ref}"{tf(x, y, s, r, sx)}{paint}/>'
 
@@ -104,7 +105,9 @@ def document(title: str, defs: list[str], body: list[str], face: str = FACE, edg
     parts = [head]
     if defs:
         parts.append("<defs>" + "".join(defs) + "</defs>")
-    parts.append(el("rect", x=0.75, y=0.75, width=W - 1.5, height=H - 1.5, rx=RADIUS, fill=face, stroke=edge, stroke_width=1.5))
+    parts.append(
+        el("rect", x=0.75, y=0.75, width=W - 1.5, height=H - 1.5, rx=RADIUS, fill=face, stroke=edge, stroke_width=1.5)
+    )
     parts.extend(body)
     parts.append("</svg>\n")
     return "\n".join(parts)
@@ -123,29 +126,47 @@ GLYPHS = {
     "A": (26, "M1.5 40L13 0L24.5 40M5.5 27H20.5"),
     "1": (14, "M1.5 8L10 0V40"),
     "2": (24, "M2 10C2 4 6.5 0 12 0C17.5 0 22 4 22 10C22 16.5 17 20.5 12 25L1.5 40H23"),
-    "3": (24, "M2.5 5C4.5 2 8 0 12 0C17.5 0 21.5 3.5 21.5 9.5C21.5 15 17.5 18.5 11 18.5"
-              "C18 18.5 22.5 23 22.5 29.5C22.5 36 17.5 40 12 40C7.5 40 3.5 38 1.5 34.5"),
+    "3": (
+        24,
+        "M2.5 5C4.5 2 8 0 12 0C17.5 0 21.5 3.5 21.5 9.5C21.5 15 17.5 18.5 11 18.5"
+        "C18 18.5 22.5 23 22.5 29.5C22.5 36 17.5 40 12 40C7.5 40 3.5 38 1.5 34.5",
+    ),
     "4": (25, "M18 40V0L1 27.5H25"),
-    "5": (24, "M21.5 0H4.5L2.5 18.5C5 16.5 8 15.5 11.5 15.5C18.5 15.5 22.5 20.5 22.5 27.5"
-              "C22.5 35 17.5 40 11.5 40C7 40 3.5 38 1.5 34.5"),
-    "6": (24, "M20.5 4C18.5 1.5 15.5 0 12.5 0C5.5 0 1.5 7.5 1.5 20C1.5 33 5.5 40 12 40"
-              "C18.5 40 22.5 35 22.5 28C22.5 21 18.5 16.5 12 16.5C6.5 16.5 2.5 20 1.5 25"),
+    "5": (
+        24,
+        "M21.5 0H4.5L2.5 18.5C5 16.5 8 15.5 11.5 15.5C18.5 15.5 22.5 20.5 22.5 27.5"
+        "C22.5 35 17.5 40 11.5 40C7 40 3.5 38 1.5 34.5",
+    ),
+    "6": (
+        24,
+        "M20.5 4C18.5 1.5 15.5 0 12.5 0C5.5 0 1.5 7.5 1.5 20C1.5 33 5.5 40 12 40"
+        "C18.5 40 22.5 35 22.5 28C22.5 21 18.5 16.5 12 16.5C6.5 16.5 2.5 20 1.5 25",
+    ),
     "7": (24, "M1 0H23L8.5 40"),
-    "8": (24, "M12 18.5C6.5 18.5 3 15 3 9.5C3 4 7 0 12 0C17 0 21 4 21 9.5C21 15 17.5 18.5 12 18.5Z"
-              "M12 18.5C5.5 18.5 1.5 23 1.5 29.5C1.5 36 6 40 12 40C18 40 22.5 36 22.5 29.5"
-              "C22.5 23 18.5 18.5 12 18.5Z"),
-    "9": (24, "M3.5 36C5.5 38.5 8.5 40 11.5 40C18.5 40 22.5 32.5 22.5 20C22.5 7 18.5 0 12 0"
-              "C5.5 0 1.5 5 1.5 12C1.5 19 5.5 23.5 12 23.5C17.5 23.5 21.5 20 22.5 15"),
+    "8": (
+        24,
+        "M12 18.5C6.5 18.5 3 15 3 9.5C3 4 7 0 12 0C17 0 21 4 21 9.5C21 15 17.5 18.5 12 18.5Z"
+        "M12 18.5C5.5 18.5 1.5 23 1.5 29.5C1.5 36 6 40 12 40C18 40 22.5 36 22.5 29.5"
+        "C22.5 23 18.5 18.5 12 18.5Z",
+    ),
+    "9": (
+        24,
+        "M3.5 36C5.5 38.5 8.5 40 11.5 40C18.5 40 22.5 32.5 22.5 20C22.5 7 18.5 0 12 0"
+        "C5.5 0 1.5 5 1.5 12C1.5 19 5.5 23.5 12 23.5C17.5 23.5 21.5 20 22.5 15",
+    ),
     "0": (22, "M11 0C4.5 0 1.5 8 1.5 20C1.5 32 4.5 40 11 40C17.5 40 20.5 32 20.5 20C20.5 8 17.5 0 11 0Z"),
     "J": (21, "M8 0H18.5V28.5C18.5 36 15 40 10 40C5.5 40 2 37 1.5 32"),
-    "Q": (27, "M13.5 0C6 0 1.5 8 1.5 19.5C1.5 31 6 39 13.5 39C21 39 25.5 31 25.5 19.5"
-              "C25.5 8 21 0 13.5 0ZM15.5 29L25 41"),
+    "Q": (
+        27,
+        "M13.5 0C6 0 1.5 8 1.5 19.5C1.5 31 6 39 13.5 39C21 39 25.5 31 25.5 19.5C25.5 8 21 0 13.5 0ZM15.5 29L25 41",
+    ),
     "K": (24, "M2.5 0V40M22.5 0L2.5 25M9.5 16.5L23.5 40"),
 }
 
 
-def glyphs(text: str, cx: float, top: float, height: float, colour: str, weight: float = 5.4,
-           spacing: float = 1.5) -> list[str]:
+def glyphs(
+    text: str, cx: float, top: float, height: float, colour: str, weight: float = 5.4, spacing: float = 1.5
+) -> list[str]:
     """`text` centred on x = cx, from y = top down `height` units."""
     s = height / 40
     widths = [GLYPHS[c][0] for c in text]
@@ -166,19 +187,30 @@ def glyphs(text: str, cx: float, top: float, height: float, colour: str, weight:
 
 FRENCH_SUIT_PATHS = {
     "H": "M0 44C-6 32-48 10-48-16C-48-34-36-44-23-44C-12-44-4-37 0-27C4-37 12-44 23-44"
-         "C36-44 48-34 48-16C48 10 6 32 0 44Z",
+    "C36-44 48-34 48-16C48 10 6 32 0 44Z",
     "D": "M0-48C10-30 22-15 37 0C22 15 10 30 0 48C-10 30-22 15-37 0C-22-15-10-30 0-48Z",
     "S": "M0-48C-6-35-46-16-46 8C-46 24-35 32-23 32C-14 32-7 27-3 21C-4 33-9 40-17 47H17"
-         "C9 40 4 33 3 21C7 27 14 32 23 32C35 32 46 24 46 8C46-16 6-35 0-48Z",
+    "C9 40 4 33 3 21C7 27 14 32 23 32C35 32 46 24 46 8C46-16 6-35 0-48Z",
     "C": "M-3 4C-13 14-23 21-32 21C-45 21-52 12-52 2C-52-9-44-17-33-17C-27-17-22-15-18-11"
-         "C-21-16-22-21-22-25C-22-38-12-46 0-46C12-46 22-38 22-25C22-21 21-16 18-11"
-         "C22-15 27-17 33-17C44-17 52-9 52 2C52 12 45 21 32 21C23 21 13 14 3 4"
-         "C4 25 9 37 19 47H-19C-9 37-4 25-3 4Z",
+    "C-21-16-22-21-22-25C-22-38-12-46 0-46C12-46 22-38 22-25C22-21 21-16 18-11"
+    "C22-15 27-17 33-17C44-17 52-9 52 2C52 12 45 21 32 21C23 21 13 14 3 4"
+    "C4 25 9 37 19 47H-19C-9 37-4 25-3 4Z",
 }
 FRENCH_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FRENCH_RANK_NAMES = {
-    "A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-    "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King",
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "T": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
 }
 
 # Pip centres for A-10: columns L/M/R and rows as fractions of the pip area.
@@ -200,8 +232,18 @@ FRENCH_PIPS = {
     7: [(_L, 0), (_R, 0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)],
     8: [(_L, 0), (_R, 0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_M, 0.75), (_L, 1), (_R, 1)],
     9: [(_L, 0), (_R, 0), (_L, 1 / 3), (_R, 1 / 3), (_M, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1), (_R, 1)],
-    10: [(_L, 0), (_R, 0), (_M, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3),
-         (_M, 5 / 6), (_L, 1), (_R, 1)],
+    10: [
+        (_L, 0),
+        (_R, 0),
+        (_M, 1 / 6),
+        (_L, 1 / 3),
+        (_R, 1 / 3),
+        (_L, 2 / 3),
+        (_R, 2 / 3),
+        (_M, 5 / 6),
+        (_L, 1),
+        (_R, 1),
+    ],
 }
 
 
@@ -226,8 +268,10 @@ def french_card(rank: str, suit: str) -> str:
         body.append(use("s", CX, CY, 1.25 if suit == "S" else 1.0, fill=colour))
         if suit == "S":
             # The ace of spades keeps its traditional flourish: a fine inner line.
-            body.append(f'<path d="{FRENCH_SUIT_PATHS["S"]}"{tf(CX, CY + 3, 0.94)} fill="none" '
-                        f'stroke="{FACE}" stroke-width="3"/>')
+            body.append(
+                f'<path d="{FRENCH_SUIT_PATHS["S"]}"{tf(CX, CY + 3, 0.94)} fill="none" '
+                f'stroke="{FACE}" stroke-width="3"/>'
+            )
     else:
         count = 10 if rank == "T" else int(rank)
         for x, f in FRENCH_PIPS[count]:
@@ -253,15 +297,33 @@ def french_court_frame(colour: str, suit: str) -> list[str]:
 def _face(cx: float, cy: float, r: float, lips: str = "#b5412f") -> list[str]:
     return [
         el("ellipse", cx=cx, cy=cy, rx=r * 0.84, ry=r, fill=SKIN, stroke=INK, stroke_width=1.4),
-        el("path", d=f"M{n(cx - r * 0.5)} {n(cy - r * 0.28)}q{n(r * 0.16)} {n(-r * 0.1)} {n(r * 0.3)} 0"
-                     f"M{n(cx + r * 0.2)} {n(cy - r * 0.28)}q{n(r * 0.16)} {n(-r * 0.1)} {n(r * 0.3)} 0",
-           fill="none", stroke=INK, stroke_width=1.2, stroke_linecap="round"),
+        el(
+            "path",
+            d=f"M{n(cx - r * 0.5)} {n(cy - r * 0.28)}q{n(r * 0.16)} {n(-r * 0.1)} {n(r * 0.3)} 0"
+            f"M{n(cx + r * 0.2)} {n(cy - r * 0.28)}q{n(r * 0.16)} {n(-r * 0.1)} {n(r * 0.3)} 0",
+            fill="none",
+            stroke=INK,
+            stroke_width=1.2,
+            stroke_linecap="round",
+        ),
         el("circle", cx=cx - r * 0.34, cy=cy - r * 0.08, r=r * 0.09, fill=INK),
         el("circle", cx=cx + r * 0.34, cy=cy - r * 0.08, r=r * 0.09, fill=INK),
-        el("path", d=f"M{n(cx - r * 0.02)} {n(cy + r * 0.02)}q{n(-r * 0.14)} {n(r * 0.26)} {n(r * 0.04)} {n(r * 0.3)}",
-           fill="none", stroke=INK, stroke_width=1.1, stroke_linecap="round"),
-        el("path", d=f"M{n(cx - r * 0.2)} {n(cy + r * 0.55)}q{n(r * 0.2)} {n(r * 0.12)} {n(r * 0.4)} 0",
-           fill="none", stroke=lips, stroke_width=2, stroke_linecap="round"),
+        el(
+            "path",
+            d=f"M{n(cx - r * 0.02)} {n(cy + r * 0.02)}q{n(-r * 0.14)} {n(r * 0.26)} {n(r * 0.04)} {n(r * 0.3)}",
+            fill="none",
+            stroke=INK,
+            stroke_width=1.1,
+            stroke_linecap="round",
+        ),
+        el(
+            "path",
+            d=f"M{n(cx - r * 0.2)} {n(cy + r * 0.55)}q{n(r * 0.2)} {n(r * 0.12)} {n(r * 0.4)} 0",
+            fill="none",
+            stroke=lips,
+            stroke_width=2,
+            stroke_linecap="round",
+        ),
     ]
 
 
@@ -281,71 +343,158 @@ def french_court_half(rank: str, suit: str, colour: str) -> str:
         p.append(el("path", d="M-47 -62q-14 -4 -17 -16q14 0 17 16z", fill="#4f9a40"))
         p.append(el("path", d="M-47 -76q12 -4 14 -15q-12 1 -14 15z", fill="#4f9a40"))
         for k in range(6):
-            p.append(el("ellipse", cx=-46, cy=-111, rx=4.8, ry=8.5, fill=colour,
-                        transform=f"rotate({k * 60} -46 -104)"))
+            p.append(
+                el("ellipse", cx=-46, cy=-111, rx=4.8, ry=8.5, fill=colour, transform=f"rotate({k * 60} -46 -104)")
+            )
         p.append(el("circle", cx=-46, cy=-104, r=4.6, fill=accent))
     else:
         p.append(el("path", d="M-48 0V-112", stroke="#7a5028", stroke_width=4.5, stroke_linecap="round"))
         p.append(el("path", d="M-48 -131L-42 -114H-54Z", fill="#aab6c6", stroke=INK, stroke_width=1.2))
-        p.append(el("path", d="M-48 -110q-15 3 -17 17q8 -8 17 -9zM-48 -110q15 3 17 17q-8 -8 -17 -9z",
-                    fill="#aab6c6", stroke=INK, stroke_width=1.2))
+        p.append(
+            el(
+                "path",
+                d="M-48 -110q-15 3 -17 17q8 -8 17 -9zM-48 -110q15 3 17 17q-8 -8 -17 -9z",
+                fill="#aab6c6",
+                stroke=INK,
+                stroke_width=1.2,
+            )
+        )
     if rank == "Q":  # long hair hangs behind the shoulders
-        p.append(el("path", d="M-24 -84C-32 -60 -30 -50 -38 -40H38C30 -50 32 -60 24 -84"
-                              "C16 -112 -16 -112 -24 -84Z", fill=hair, stroke=INK, stroke_width=1.2))
+        p.append(
+            el(
+                "path",
+                d="M-24 -84C-32 -60 -30 -50 -38 -40H38C30 -50 32 -60 24 -84C16 -112 -16 -112 -24 -84Z",
+                fill=hair,
+                stroke=INK,
+                stroke_width=1.2,
+            )
+        )
     # Robe: shoulders and sleeves in the suit's colour, a patterned front panel.
-    p.append(el("path", d="M-62 0V-24C-62 -40 -48 -50 -28 -54L-10 -57H10L28 -54C48 -50 62 -40 62 -24V0Z",
-                fill=colour, stroke=INK, stroke_width=1.4))
-    p.append(el("path", d="M-36 -50C-42 -36 -42 -16 -40 0M36 -50C42 -36 42 -16 40 0", fill="none",
-                stroke=accent, stroke_width=3))
-    p.append(el("path", d="M-20 -56L-15 0H15L20 -56Z", fill=second, stroke=accent, stroke_width=3,
-                stroke_linejoin="round"))
+    p.append(
+        el(
+            "path",
+            d="M-62 0V-24C-62 -40 -48 -50 -28 -54L-10 -57H10L28 -54C48 -50 62 -40 62 -24V0Z",
+            fill=colour,
+            stroke=INK,
+            stroke_width=1.4,
+        )
+    )
+    p.append(
+        el(
+            "path",
+            d="M-36 -50C-42 -36 -42 -16 -40 0M36 -50C42 -36 42 -16 40 0",
+            fill="none",
+            stroke=accent,
+            stroke_width=3,
+        )
+    )
+    p.append(
+        el("path", d="M-20 -56L-15 0H15L20 -56Z", fill=second, stroke=accent, stroke_width=3, stroke_linejoin="round")
+    )
     zig = "M-8 -46" + "".join(f"L{8 if k % 2 == 0 else -8} {-46 + (k + 1) * 7}" for k in range(6))
     p.append(el("path", d=zig, fill="none", stroke=accent, stroke_width=2))
     p.append(use("s", 0, -8, 0.12, fill=FACE))
     # Collar: ermine for the king, pearls for the queen, a plain band for the jack.
     if rank == "K":
-        p.append(el("path", d="M-34 -54Q0 -36 34 -54L30 -44Q0 -26 -30 -44Z", fill="#ffffff", stroke=INK,
-                    stroke_width=1.1))
+        p.append(
+            el("path", d="M-34 -54Q0 -36 34 -54L30 -44Q0 -26 -30 -44Z", fill="#ffffff", stroke=INK, stroke_width=1.1)
+        )
         for x in (-20, -8, 6, 18):
             p.append(el("path", d=f"M{x} -44v5", stroke=INK, stroke_width=2.2, stroke_linecap="round"))
     elif rank == "Q":
         for k in range(9):
             x = -24 + k * 6
-            p.append(el("circle", cx=x, cy=-52 + (16 - (k - 4) ** 2) * 0.55, r=2.3, fill="#ffffff",
-                        stroke="#b9ae9c", stroke_width=0.6))
+            p.append(
+                el(
+                    "circle",
+                    cx=x,
+                    cy=-52 + (16 - (k - 4) ** 2) * 0.55,
+                    r=2.3,
+                    fill="#ffffff",
+                    stroke="#b9ae9c",
+                    stroke_width=0.6,
+                )
+            )
     else:
         p.append(el("path", d="M-28 -54Q0 -40 28 -54", fill="none", stroke=accent, stroke_width=5))
     # Hands: one on the attribute, one on the chest.
-    p.append(el("path", d="M-56 -20Q-47 -16 -38 -20M18 -12Q26 -8 34 -12", fill="none", stroke=accent,
-                stroke_width=5, stroke_linecap="round"))
+    p.append(
+        el(
+            "path",
+            d="M-56 -20Q-47 -16 -38 -20M18 -12Q26 -8 34 -12",
+            fill="none",
+            stroke=accent,
+            stroke_width=5,
+            stroke_linecap="round",
+        )
+    )
     p.append(el("circle", cx=-47, cy=-28, r=7.5, fill=SKIN, stroke=INK, stroke_width=1.2))
     p.append(el("circle", cx=26, cy=-20, r=7, fill=SKIN, stroke=INK, stroke_width=1.2))
     # Neck and head.
     p.append(el("path", d=f"M-8 {hy + 14}V-54H8V{hy + 14}Z", fill=SKIN, stroke=INK, stroke_width=1.2))
     if rank == "K":
-        p.append(el("path", d="M-24 -88C-30 -72 -28 -58 -18 -52H18C28 -58 30 -72 24 -88Z", fill=hair,
-                    stroke=INK, stroke_width=1))
+        p.append(
+            el(
+                "path",
+                d="M-24 -88C-30 -72 -28 -58 -18 -52H18C28 -58 30 -72 24 -88Z",
+                fill=hair,
+                stroke=INK,
+                stroke_width=1,
+            )
+        )
     p.extend(_face(0, hy, hr))
     if rank == "K":
-        p.append(el("path", d="M-19 -78C-20 -56 -10 -46 0 -44C10 -46 20 -56 19 -78C14 -68 7 -66 0 -68"
-                              "C-7 -66 -14 -68 -19 -78Z", fill=hair, stroke=INK, stroke_width=1.2))
-        p.append(el("path", d="M-9 -69Q0 -74 9 -69", fill="none", stroke="#4a433c", stroke_width=2.6,
-                    stroke_linecap="round"))
-        p.append(el("path", d="M-4 -60Q0 -58 4 -60", fill="none", stroke="#b5412f", stroke_width=1.8,
-                    stroke_linecap="round"))
-        p.append(el("path", d="M-22 -98L-26 -126L-13 -110L0 -131L13 -110L26 -126L22 -98Z",
-                    fill=accent, stroke=GOLD_DARK, stroke_width=1.5, stroke_linejoin="round"))
-        p.append(el("rect", x=-23, y=-104, width=46, height=10, rx=2, fill=accent, stroke=GOLD_DARK,
-                    stroke_width=1.5))
+        p.append(
+            el(
+                "path",
+                d="M-19 -78C-20 -56 -10 -46 0 -44C10 -46 20 -56 19 -78C14 -68 7 -66 0 -68C-7 -66 -14 -68 -19 -78Z",
+                fill=hair,
+                stroke=INK,
+                stroke_width=1.2,
+            )
+        )
+        p.append(
+            el("path", d="M-9 -69Q0 -74 9 -69", fill="none", stroke="#4a433c", stroke_width=2.6, stroke_linecap="round")
+        )
+        p.append(
+            el("path", d="M-4 -60Q0 -58 4 -60", fill="none", stroke="#b5412f", stroke_width=1.8, stroke_linecap="round")
+        )
+        p.append(
+            el(
+                "path",
+                d="M-22 -98L-26 -126L-13 -110L0 -131L13 -110L26 -126L22 -98Z",
+                fill=accent,
+                stroke=GOLD_DARK,
+                stroke_width=1.5,
+                stroke_linejoin="round",
+            )
+        )
+        p.append(el("rect", x=-23, y=-104, width=46, height=10, rx=2, fill=accent, stroke=GOLD_DARK, stroke_width=1.5))
         for x, c in ((-13, second), (0, RED if colour == BLACK else second), (13, second)):
             p.append(el("circle", cx=x, cy=-99, r=2.8, fill=c))
     elif rank == "Q":
-        p.append(el("path", d="M-21 -88C-18 -101 -9 -105 0 -105C9 -105 18 -101 21 -88C10 -95 -10 -95 -21 -88Z",
-                    fill=hair, stroke=INK, stroke_width=1))
-        p.append(el("path", d="M-21 -98Q0 -118 21 -98", fill="none", stroke=accent, stroke_width=6,
-                    stroke_linecap="round"))
-        p.append(el("path", d="M-7 -106L0 -122L7 -106Z", fill=accent, stroke=GOLD_DARK, stroke_width=1.2,
-                    stroke_linejoin="round"))
+        p.append(
+            el(
+                "path",
+                d="M-21 -88C-18 -101 -9 -105 0 -105C9 -105 18 -101 21 -88C10 -95 -10 -95 -21 -88Z",
+                fill=hair,
+                stroke=INK,
+                stroke_width=1,
+            )
+        )
+        p.append(
+            el("path", d="M-21 -98Q0 -118 21 -98", fill="none", stroke=accent, stroke_width=6, stroke_linecap="round")
+        )
+        p.append(
+            el(
+                "path",
+                d="M-7 -106L0 -122L7 -106Z",
+                fill=accent,
+                stroke=GOLD_DARK,
+                stroke_width=1.2,
+                stroke_linejoin="round",
+            )
+        )
         for x, y, r in ((0, -109, 3.4), (-13, -103, 2.5), (13, -103, 2.5)):
             p.append(el("circle", cx=x, cy=y, r=r, fill=RED if colour == BLACK else second))
     else:
@@ -353,11 +502,25 @@ def french_court_half(rank: str, suit: str, colour: str) -> str:
         p.append(el("path", d="M21 -84C25 -72 23 -62 18 -58C18 -70 16 -80 13 -90Z", fill=hair))
         p.append(el("path", d="M-20 -88C-14 -96 14 -96 20 -88C14 -92 -14 -92 -20 -88Z", fill=hair))
         # a flat cap with a feather
-        p.append(el("path", d="M-29 -94C-27 -111 -12 -118 4 -117C20 -116 30 -107 29 -96C12 -101 -12 -101 -29 -94Z",
-                    fill=colour, stroke=INK, stroke_width=1.4))
+        p.append(
+            el(
+                "path",
+                d="M-29 -94C-27 -111 -12 -118 4 -117C20 -116 30 -107 29 -96C12 -101 -12 -101 -29 -94Z",
+                fill=colour,
+                stroke=INK,
+                stroke_width=1.4,
+            )
+        )
         p.append(el("path", d="M-28 -96C-12 -102 12 -102 28 -98", fill="none", stroke=accent, stroke_width=4))
-        p.append(el("path", d="M14 -110C24 -114 32 -122 33 -134C24 -126 18 -120 10 -114Z",
-                    fill=accent, stroke=GOLD_DARK, stroke_width=1.2))
+        p.append(
+            el(
+                "path",
+                d="M14 -110C24 -114 32 -122 33 -134C24 -126 18 -120 10 -114Z",
+                fill=accent,
+                stroke=GOLD_DARK,
+                stroke_width=1.2,
+            )
+        )
         p.append(el("path", d="M12 -112C20 -117 28 -124 32 -131", fill="none", stroke=GOLD_DARK, stroke_width=1))
     # Suit pip in the frame's corner, beside the head.
     p.append(use("s", 52, -110, 0.26, fill=colour))
@@ -369,8 +532,16 @@ def french_court_half(rank: str, suit: str, colour: str) -> str:
 
 ITALIAN_SUIT_NAMES = {"D": "denari", "H": "coppe", "C": "bastoni", "S": "spade"}
 ITALIAN_RANK_NAMES = {
-    "A": "Asso", "2": "Due", "3": "Tre", "4": "Quattro", "5": "Cinque", "6": "Sei", "7": "Sette",
-    "J": "Fante", "Q": "Cavallo", "K": "Re",
+    "A": "Asso",
+    "2": "Due",
+    "3": "Tre",
+    "4": "Quattro",
+    "5": "Cinque",
+    "6": "Sei",
+    "7": "Sette",
+    "J": "Fante",
+    "Q": "Cavallo",
+    "K": "Re",
 }
 # The traditional corner numbers: Fante 8, Cavallo 9, Re 10.
 ITALIAN_NUMBERS = {"A": "1", "J": "8", "Q": "9", "K": "10"}
@@ -431,8 +602,18 @@ def denari_symbol(st: dict) -> str:
         p.append(el("circle", r=31, fill=st["gold_light"], stroke=d, stroke_width=1.6))
         p += _ring(16, 35.5, 1.7, d)
         for k in range(8):
-            p.append(el("ellipse", cy=-16, rx=6.5, ry=12, fill=st["red"], stroke=d, stroke_width=1,
-                        transform=f"rotate({k * 45})"))
+            p.append(
+                el(
+                    "ellipse",
+                    cy=-16,
+                    rx=6.5,
+                    ry=12,
+                    fill=st["red"],
+                    stroke=d,
+                    stroke_width=1,
+                    transform=f"rotate({k * 45})",
+                )
+            )
         p.append(el("circle", r=7, fill=st["green"], stroke=d, stroke_width=1.2))
     else:
         p.append(el("circle", r=30, fill=st["blue"], stroke=d, stroke_width=1.6))
@@ -451,29 +632,37 @@ def coppe_symbol(st: dict) -> str:
     """A goblet, 100 units tall, centred on the origin."""
     g, d, lw = st["gold"], st["gold_dark"], 2
     if st["name"] == "napoletane":
-        return "".join([
-            el("path", d="M-27 47C-24 37-12 32-5 29H5C12 32 24 37 27 47Z", fill=g, stroke=d, stroke_width=lw),
-            el("rect", x=-5, y=2, width=10, height=28, fill=g, stroke=d, stroke_width=lw),
-            el("ellipse", cy=16, rx=11, ry=5, fill=st["red"], stroke=d, stroke_width=1.5),
-            el("path", d="M-33-42C-33-12-20 2 0 4C20 2 33-12 33-42Z", fill=g, stroke=d, stroke_width=lw),
-            el("path", d="M-31-26C-22-20 22-20 31-26L29-17C20-12-20-12-29-17Z", fill=st["red"],
-               stroke=d, stroke_width=1.2),
-            el("circle", cx=0, cy=-17, r=3.2, fill=st["green"]),
-            el("circle", cx=-14, cy=-18, r=2.4, fill=st["green"]),
-            el("circle", cx=14, cy=-18, r=2.4, fill=st["green"]),
-            el("ellipse", cy=-42, rx=33, ry=6.5, fill=st["gold_light"], stroke=d, stroke_width=lw),
-            el("ellipse", cy=-42, rx=26, ry=3.5, fill=st["red"], opacity=0.85),
-        ])
-    return "".join([
-        el("path", d="M-24 48L-16 36H16L24 48Z", fill=st["blue"], stroke=d, stroke_width=lw),
-        el("path", d="M-5 36V4H5V36Z", fill=g, stroke=d, stroke_width=lw),
-        el("path", d="M-12 22H12L8 14H-8Z", fill=st["red"], stroke=d, stroke_width=1.3),
-        el("path", d="M-30-46H30L22-8C18 0 10 4 0 4C-10 4-18 0-22-8Z", fill=st["blue"], stroke=d,
-           stroke_width=lw),
-        el("path", d="M-28-36H28L26-28H-26Z", fill=g, stroke=d, stroke_width=1.2),
-        el("path", d="M-22-16H22", stroke=g, stroke_width=3),
-        el("path", d="M-33-46H33V-52H-33Z", fill=g, stroke=d, stroke_width=lw),
-    ])
+        return "".join(
+            [
+                el("path", d="M-27 47C-24 37-12 32-5 29H5C12 32 24 37 27 47Z", fill=g, stroke=d, stroke_width=lw),
+                el("rect", x=-5, y=2, width=10, height=28, fill=g, stroke=d, stroke_width=lw),
+                el("ellipse", cy=16, rx=11, ry=5, fill=st["red"], stroke=d, stroke_width=1.5),
+                el("path", d="M-33-42C-33-12-20 2 0 4C20 2 33-12 33-42Z", fill=g, stroke=d, stroke_width=lw),
+                el(
+                    "path",
+                    d="M-31-26C-22-20 22-20 31-26L29-17C20-12-20-12-29-17Z",
+                    fill=st["red"],
+                    stroke=d,
+                    stroke_width=1.2,
+                ),
+                el("circle", cx=0, cy=-17, r=3.2, fill=st["green"]),
+                el("circle", cx=-14, cy=-18, r=2.4, fill=st["green"]),
+                el("circle", cx=14, cy=-18, r=2.4, fill=st["green"]),
+                el("ellipse", cy=-42, rx=33, ry=6.5, fill=st["gold_light"], stroke=d, stroke_width=lw),
+                el("ellipse", cy=-42, rx=26, ry=3.5, fill=st["red"], opacity=0.85),
+            ]
+        )
+    return "".join(
+        [
+            el("path", d="M-24 48L-16 36H16L24 48Z", fill=st["blue"], stroke=d, stroke_width=lw),
+            el("path", d="M-5 36V4H5V36Z", fill=g, stroke=d, stroke_width=lw),
+            el("path", d="M-12 22H12L8 14H-8Z", fill=st["red"], stroke=d, stroke_width=1.3),
+            el("path", d="M-30-46H30L22-8C18 0 10 4 0 4C-10 4-18 0-22-8Z", fill=st["blue"], stroke=d, stroke_width=lw),
+            el("path", d="M-28-36H28L26-28H-26Z", fill=g, stroke=d, stroke_width=1.2),
+            el("path", d="M-22-16H22", stroke=g, stroke_width=3),
+            el("path", d="M-33-46H33V-52H-33Z", fill=g, stroke=d, stroke_width=lw),
+        ]
+    )
 
 
 def bastoni_symbol(st: dict) -> str:
@@ -481,25 +670,39 @@ def bastoni_symbol(st: dict) -> str:
     w, d = st["wood"], st["wood_dark"]
     if st["name"] == "napoletane":
         # A knobbly club, thick at the top, with a sprig of leaves.
-        return "".join([
-            el("path", d="M6-44q12-10 16-4q-8 2-16 10z", fill=st["green"], stroke=d, stroke_width=1),
-            el("path", d="M-6-30q-14-6-17 1q9 0 17 6z", fill=st["green"], stroke=d, stroke_width=1),
-            el("path", d="M-5 62C-7 30-11 0-14-36C-15-52-9-62 0-62C9-62 15-52 14-36C11 0 7 30 5 62"
-                         "C3 66-3 66-5 62Z", fill=w, stroke=d, stroke_width=2),
-            el("circle", cx=-12, cy=-16, r=5, fill=w, stroke=d, stroke_width=1.6),
-            el("circle", cx=10, cy=4, r=4.5, fill=w, stroke=d, stroke_width=1.6),
-            el("circle", cx=-8, cy=30, r=4, fill=w, stroke=d, stroke_width=1.6),
-            el("circle", cx=11, cy=-40, r=4.5, fill=w, stroke=d, stroke_width=1.6),
-            el("path", d="M-4-54C-7-30-4 20-1 56", fill="none", stroke="#c98a52", stroke_width=2.5,
-               stroke_linecap="round"),
-            el("ellipse", cx=0, cy=-56, rx=6, ry=3, fill="#c98a52", stroke=d, stroke_width=1),
-        ])
+        return "".join(
+            [
+                el("path", d="M6-44q12-10 16-4q-8 2-16 10z", fill=st["green"], stroke=d, stroke_width=1),
+                el("path", d="M-6-30q-14-6-17 1q9 0 17 6z", fill=st["green"], stroke=d, stroke_width=1),
+                el(
+                    "path",
+                    d="M-5 62C-7 30-11 0-14-36C-15-52-9-62 0-62C9-62 15-52 14-36C11 0 7 30 5 62C3 66-3 66-5 62Z",
+                    fill=w,
+                    stroke=d,
+                    stroke_width=2,
+                ),
+                el("circle", cx=-12, cy=-16, r=5, fill=w, stroke=d, stroke_width=1.6),
+                el("circle", cx=10, cy=4, r=4.5, fill=w, stroke=d, stroke_width=1.6),
+                el("circle", cx=-8, cy=30, r=4, fill=w, stroke=d, stroke_width=1.6),
+                el("circle", cx=11, cy=-40, r=4.5, fill=w, stroke=d, stroke_width=1.6),
+                el(
+                    "path",
+                    d="M-4-54C-7-30-4 20-1 56",
+                    fill="none",
+                    stroke="#c98a52",
+                    stroke_width=2.5,
+                    stroke_linecap="round",
+                ),
+                el("ellipse", cx=0, cy=-56, rx=6, ry=3, fill="#c98a52", stroke=d, stroke_width=1),
+            ]
+        )
     # Piacentine: a straight staff with bound rings and knobbed ends.
-    p = [el("rect", x=-7, y=-66, width=14, height=132, rx=7, fill=w, stroke=d, stroke_width=2),
-         el("path", d="M-3-60V60", stroke="#dba46a", stroke_width=2.5)]
+    p = [
+        el("rect", x=-7, y=-66, width=14, height=132, rx=7, fill=w, stroke=d, stroke_width=2),
+        el("path", d="M-3-60V60", stroke="#dba46a", stroke_width=2.5),
+    ]
     for y in (-40, -13, 14, 41):
-        p.append(el("rect", x=-8.5, y=y - 2.5, width=17, height=5, rx=1.5, fill=st["green"], stroke=d,
-                    stroke_width=1))
+        p.append(el("rect", x=-8.5, y=y - 2.5, width=17, height=5, rx=1.5, fill=st["green"], stroke=d, stroke_width=1))
     p.append(el("circle", cy=-66, r=8, fill=st["red"], stroke=d, stroke_width=1.6))
     p.append(el("circle", cy=66, r=8, fill=st["red"], stroke=d, stroke_width=1.6))
     return "".join(p)
@@ -510,22 +713,36 @@ def spade_symbol(st: dict) -> str:
     g, gd, s, sd = st["gold"], st["gold_dark"], st["steel"], st["steel_dark"]
     if st["name"] == "napoletane":
         # Straight broadsword.
-        return "".join([
-            el("path", d="M0-72L8-58V30H-8V-58Z", fill=s, stroke=sd, stroke_width=1.8, stroke_linejoin="round"),
-            el("path", d="M0-58V26", stroke=sd, stroke_width=1.4),
-            el("rect", x=-24, y=28, width=48, height=8, rx=4, fill=g, stroke=gd, stroke_width=1.6),
-            el("rect", x=-4.5, y=36, width=9, height=24, rx=2, fill=st["red"], stroke=gd, stroke_width=1.4),
-            el("circle", cy=64, r=6.5, fill=g, stroke=gd, stroke_width=1.6),
-        ])
+        return "".join(
+            [
+                el("path", d="M0-72L8-58V30H-8V-58Z", fill=s, stroke=sd, stroke_width=1.8, stroke_linejoin="round"),
+                el("path", d="M0-58V26", stroke=sd, stroke_width=1.4),
+                el("rect", x=-24, y=28, width=48, height=8, rx=4, fill=g, stroke=gd, stroke_width=1.6),
+                el("rect", x=-4.5, y=36, width=9, height=24, rx=2, fill=st["red"], stroke=gd, stroke_width=1.4),
+                el("circle", cy=64, r=6.5, fill=g, stroke=gd, stroke_width=1.6),
+            ]
+        )
     # Piacentine: a slender curved sabre with a bowed guard, its middle on the origin.
-    return '<g transform="translate(-2 9)">' + "".join([
-        el("path", d="M-4.5 28C-4.5-8 0-48 15-84C12-50 6-10 5 28Z", fill=s, stroke=sd, stroke_width=1.6,
-           stroke_linejoin="round"),
-        el("path", d="M0 22C0-8 3-40 10-68", fill="none", stroke=sd, stroke_width=1),
-        el("path", d="M-17 25Q0 34 17 25L17 31Q0 40-17 31Z", fill=g, stroke=gd, stroke_width=1.4),
-        el("path", d="M-3.5 34L-4.5 56H4.5L3.5 34Z", fill=st["blue"], stroke=gd, stroke_width=1.3),
-        el("path", d="M-6.5 56H6.5L3.5 65H-3.5Z", fill=g, stroke=gd, stroke_width=1.3),
-    ]) + "</g>"
+    return (
+        '<g transform="translate(-2 9)">'
+        + "".join(
+            [
+                el(
+                    "path",
+                    d="M-4.5 28C-4.5-8 0-48 15-84C12-50 6-10 5 28Z",
+                    fill=s,
+                    stroke=sd,
+                    stroke_width=1.6,
+                    stroke_linejoin="round",
+                ),
+                el("path", d="M0 22C0-8 3-40 10-68", fill="none", stroke=sd, stroke_width=1),
+                el("path", d="M-17 25Q0 34 17 25L17 31Q0 40-17 31Z", fill=g, stroke=gd, stroke_width=1.4),
+                el("path", d="M-3.5 34L-4.5 56H4.5L3.5 34Z", fill=st["blue"], stroke=gd, stroke_width=1.3),
+                el("path", d="M-6.5 56H6.5L3.5 65H-3.5Z", fill=g, stroke=gd, stroke_width=1.3),
+            ]
+        )
+        + "</g>"
+    )
 
 
 ITALIAN_SYMBOLS = {"D": denari_symbol, "H": coppe_symbol, "C": bastoni_symbol, "S": spade_symbol}
@@ -547,8 +764,7 @@ LONG_PIPS = {
     4: ([(92, 110, -8), (158, 110, 8), (92, 240, -8), (158, 240, 8)], 0.86),
     5: ([(82, 110, -8), (168, 110, 8), (125, 175, 0), (82, 240, -8), (168, 240, 8)], 0.86),
     6: ([(78, 110, -6), (125, 110, 0), (172, 110, 6), (78, 240, -6), (125, 240, 0), (172, 240, 6)], 0.86),
-    7: ([(78, 86, -6), (125, 86, 0), (172, 86, 6), (125, 175, 90), (78, 264, -6), (125, 264, 0),
-         (172, 264, 6)], 0.62),
+    7: ([(78, 86, -6), (125, 86, 0), (172, 86, 6), (125, 175, 90), (78, 264, -6), (125, 264, 0), (172, 264, 6)], 0.62),
 }
 # Long symbols in the Piacentine style: staves and sabres crossing in a
 # lattice, (x offset, angle) pairs about the centre.
@@ -584,11 +800,11 @@ def italian_frame(st: dict) -> list[str]:
     if st["name"] == "piacentine":
         return [
             el("rect", x=6, y=6, width=W - 12, height=H - 12, rx=11, fill="none", stroke=st["blue"], stroke_width=2.2),
-            el("rect", x=9.5, y=9.5, width=W - 19, height=H - 19, rx=8, fill="none", stroke=st["red"],
-               stroke_width=0.9),
+            el(
+                "rect", x=9.5, y=9.5, width=W - 19, height=H - 19, rx=8, fill="none", stroke=st["red"], stroke_width=0.9
+            ),
         ]
-    return [el("rect", x=5, y=5, width=W - 10, height=H - 10, rx=12, fill="none", stroke="#d9c28f",
-               stroke_width=1)]
+    return [el("rect", x=5, y=5, width=W - 10, height=H - 10, rx=12, fill="none", stroke="#d9c28f", stroke_width=1)]
 
 
 def wreath(st: dict, cx: float, cy: float, r: float) -> list[str]:
@@ -606,14 +822,31 @@ def wreath(st: dict, cx: float, cy: float, r: float) -> list[str]:
                 t = heading + side * tilt
                 lx = bx + 8.5 * math.sin(math.radians(t))
                 ly = by - 8.5 * math.cos(math.radians(t))
-                out.append(el("ellipse", cx=lx, cy=ly, rx=4, ry=9, fill=colour,
-                              transform=f"rotate({n(t)} {n(lx)} {n(ly)})"))
+                out.append(
+                    el("ellipse", cx=lx, cy=ly, rx=4, ry=9, fill=colour, transform=f"rotate({n(t)} {n(lx)} {n(ly)})")
+                )
         out.insert(0, el("path", d="M" + "L".join(branch), fill="none", stroke=st["wood_dark"], stroke_width=1.6))
     y = cy + r
     out += [
         el("path", d=f"M{n(cx)} {n(y)}l-12 24M{n(cx)} {n(y)}l12 24", stroke=st["red"], stroke_width=4.5),
-        el("ellipse", cx=cx - 10, cy=y - 2, rx=10, ry=5.5, fill=st["red"], transform=f"rotate(-20 {n(cx - 10)} {n(y - 2)})"),
-        el("ellipse", cx=cx + 10, cy=y - 2, rx=10, ry=5.5, fill=st["red"], transform=f"rotate(20 {n(cx + 10)} {n(y - 2)})"),
+        el(
+            "ellipse",
+            cx=cx - 10,
+            cy=y - 2,
+            rx=10,
+            ry=5.5,
+            fill=st["red"],
+            transform=f"rotate(-20 {n(cx - 10)} {n(y - 2)})",
+        ),
+        el(
+            "ellipse",
+            cx=cx + 10,
+            cy=y - 2,
+            rx=10,
+            ry=5.5,
+            fill=st["red"],
+            transform=f"rotate(20 {n(cx + 10)} {n(y - 2)})",
+        ),
         el("circle", cx=cx, cy=y, r=4.5, fill=st["red"], stroke=st["gold_dark"], stroke_width=1),
     ]
     return out
@@ -625,9 +858,11 @@ def sunburst(st: dict, cx: float, cy: float, r0: float, r1: float, count: int = 
         a = math.radians(k * 360 / count)
         b = math.radians((k + 0.5) * 360 / count)
         c = math.radians((k + 1) * 360 / count)
-        d.append(f"M{n(cx + r0 * math.sin(a))} {n(cy - r0 * math.cos(a))}"
-                 f"L{n(cx + r1 * math.sin(b))} {n(cy - r1 * math.cos(b))}"
-                 f"L{n(cx + r0 * math.sin(c))} {n(cy - r0 * math.cos(c))}Z")
+        d.append(
+            f"M{n(cx + r0 * math.sin(a))} {n(cy - r0 * math.cos(a))}"
+            f"L{n(cx + r1 * math.sin(b))} {n(cy - r1 * math.cos(b))}"
+            f"L{n(cx + r0 * math.sin(c))} {n(cy - r0 * math.cos(c))}Z"
+        )
     return el("path", d="".join(d), fill=st["gold_light"], stroke=st["gold"], stroke_width=1)
 
 
@@ -640,8 +875,18 @@ def italian_ace(st: dict, suit: str) -> list[str]:
         out.append(sunburst(st, CX, CY, 56, 92))
         out.append(el("circle", cx=CX, cy=CY, r=56, fill=st["face"], stroke=st["red"], stroke_width=1.5))
     if suit == "D":
-        out.append(el("circle", cx=CX, cy=CY, r=70, fill="none", stroke=st["gold_dark"], stroke_width=1.2,
-                      stroke_dasharray="2 4"))
+        out.append(
+            el(
+                "circle",
+                cx=CX,
+                cy=CY,
+                r=70,
+                fill="none",
+                stroke=st["gold_dark"],
+                stroke_width=1.2,
+                stroke_dasharray="2 4",
+            )
+        )
         out.append(use("p", CX, CY, 1.5))
     elif suit == "H":
         out.append(use("p", CX, CY, 1.55))
@@ -694,31 +939,74 @@ def _garments(st: dict, suit: str) -> tuple[str, str, str]:
 
 def _head(st: dict, cx: float, cy: float, r: float, hair: str, beard: bool = False) -> list[str]:
     ink, skin = st["ink"], st["skin"]
-    out = [el("path", d=f"M{n(cx - r)} {n(cy)}C{n(cx - r * 1.1)} {n(cy + r * 0.9)} {n(cx - r * 0.6)} {n(cy + r * 1.1)}"
-                        f" {n(cx - r * 0.5)} {n(cy + r * 0.9)}H{n(cx + r * 0.5)}C{n(cx + r * 0.6)} {n(cy + r * 1.1)}"
-                        f" {n(cx + r * 1.1)} {n(cy + r * 0.9)} {n(cx + r)} {n(cy)}Z", fill=hair)]
+    out = [
+        el(
+            "path",
+            d=f"M{n(cx - r)} {n(cy)}C{n(cx - r * 1.1)} {n(cy + r * 0.9)} {n(cx - r * 0.6)} {n(cy + r * 1.1)}"
+            f" {n(cx - r * 0.5)} {n(cy + r * 0.9)}H{n(cx + r * 0.5)}C{n(cx + r * 0.6)} {n(cy + r * 1.1)}"
+            f" {n(cx + r * 1.1)} {n(cy + r * 0.9)} {n(cx + r)} {n(cy)}Z",
+            fill=hair,
+        )
+    ]
     out.append(el("ellipse", cx=cx, cy=cy, rx=r * 0.84, ry=r, fill=skin, stroke=ink, stroke_width=1.3))
     out.append(el("circle", cx=cx - r * 0.34, cy=cy - r * 0.08, r=r * 0.1, fill=ink))
     out.append(el("circle", cx=cx + r * 0.34, cy=cy - r * 0.08, r=r * 0.1, fill=ink))
-    out.append(el("path", d=f"M{n(cx)} {n(cy)}l{n(-r * 0.12)} {n(r * 0.32)}h{n(r * 0.2)}", fill="none",
-                  stroke=ink, stroke_width=1, stroke_linecap="round"))
+    out.append(
+        el(
+            "path",
+            d=f"M{n(cx)} {n(cy)}l{n(-r * 0.12)} {n(r * 0.32)}h{n(r * 0.2)}",
+            fill="none",
+            stroke=ink,
+            stroke_width=1,
+            stroke_linecap="round",
+        )
+    )
     if beard:
-        out.append(el("path", d=f"M{n(cx - r * 0.82)} {n(cy + r * 0.05)}C{n(cx - r * 0.9)} {n(cy + r * 1.3)}"
-                                f" {n(cx - r * 0.3)} {n(cy + r * 1.9)} {n(cx)} {n(cy + r * 2)}"
-                                f"C{n(cx + r * 0.3)} {n(cy + r * 1.9)} {n(cx + r * 0.9)} {n(cy + r * 1.3)}"
-                                f" {n(cx + r * 0.82)} {n(cy + r * 0.05)}C{n(cx + r * 0.5)} {n(cy + r * 0.5)}"
-                                f" {n(cx - r * 0.5)} {n(cy + r * 0.5)} {n(cx - r * 0.82)} {n(cy + r * 0.05)}Z",
-                      fill=hair, stroke=ink, stroke_width=1.1))
-        out.append(el("path", d=f"M{n(cx - r * 0.35)} {n(cy + r * 0.58)}q{n(r * 0.35)} {n(-r * 0.2)} {n(r * 0.7)} 0",
-                      fill="none", stroke=ink, stroke_width=1.2, stroke_linecap="round"))
+        out.append(
+            el(
+                "path",
+                d=f"M{n(cx - r * 0.82)} {n(cy + r * 0.05)}C{n(cx - r * 0.9)} {n(cy + r * 1.3)}"
+                f" {n(cx - r * 0.3)} {n(cy + r * 1.9)} {n(cx)} {n(cy + r * 2)}"
+                f"C{n(cx + r * 0.3)} {n(cy + r * 1.9)} {n(cx + r * 0.9)} {n(cy + r * 1.3)}"
+                f" {n(cx + r * 0.82)} {n(cy + r * 0.05)}C{n(cx + r * 0.5)} {n(cy + r * 0.5)}"
+                f" {n(cx - r * 0.5)} {n(cy + r * 0.5)} {n(cx - r * 0.82)} {n(cy + r * 0.05)}Z",
+                fill=hair,
+                stroke=ink,
+                stroke_width=1.1,
+            )
+        )
+        out.append(
+            el(
+                "path",
+                d=f"M{n(cx - r * 0.35)} {n(cy + r * 0.58)}q{n(r * 0.35)} {n(-r * 0.2)} {n(r * 0.7)} 0",
+                fill="none",
+                stroke=ink,
+                stroke_width=1.2,
+                stroke_linecap="round",
+            )
+        )
     else:
-        out.append(el("path", d=f"M{n(cx - r * 0.2)} {n(cy + r * 0.55)}q{n(r * 0.2)} {n(r * 0.12)} {n(r * 0.4)} 0",
-                      fill="none", stroke=st["red"], stroke_width=1.6, stroke_linecap="round"))
+        out.append(
+            el(
+                "path",
+                d=f"M{n(cx - r * 0.2)} {n(cy + r * 0.55)}q{n(r * 0.2)} {n(r * 0.12)} {n(r * 0.4)} 0",
+                fill="none",
+                stroke=st["red"],
+                stroke_width=1.6,
+                stroke_linecap="round",
+            )
+        )
     # hair on top
-    out.append(el("path", d=f"M{n(cx - r * 0.86)} {n(cy - r * 0.1)}C{n(cx - r * 0.9)} {n(cy - r * 1.2)}"
-                            f" {n(cx + r * 0.9)} {n(cy - r * 1.2)} {n(cx + r * 0.86)} {n(cy - r * 0.1)}"
-                            f"C{n(cx + r * 0.5)} {n(cy - r * 0.6)} {n(cx - r * 0.5)} {n(cy - r * 0.6)}"
-                            f" {n(cx - r * 0.86)} {n(cy - r * 0.1)}Z", fill=hair))
+    out.append(
+        el(
+            "path",
+            d=f"M{n(cx - r * 0.86)} {n(cy - r * 0.1)}C{n(cx - r * 0.9)} {n(cy - r * 1.2)}"
+            f" {n(cx + r * 0.9)} {n(cy - r * 1.2)} {n(cx + r * 0.86)} {n(cy - r * 0.1)}"
+            f"C{n(cx + r * 0.5)} {n(cy - r * 0.6)} {n(cx - r * 0.5)} {n(cy - r * 0.6)}"
+            f" {n(cx - r * 0.86)} {n(cy - r * 0.1)}Z",
+            fill=hair,
+        )
+    )
     return out
 
 
@@ -726,9 +1014,16 @@ def _crown(st: dict, cx: float, base: float, w: float) -> list[str]:
     g, gd = st["gold"], st["gold_dark"]
     h = w * 0.7
     return [
-        el("path", d=f"M{n(cx - w / 2)} {n(base)}L{n(cx - w / 2 - 3)} {n(base - h)}L{n(cx - w / 4)} {n(base - h * 0.45)}"
-                     f"L{n(cx)} {n(base - h * 1.1)}L{n(cx + w / 4)} {n(base - h * 0.45)}L{n(cx + w / 2 + 3)} {n(base - h)}"
-                     f"L{n(cx + w / 2)} {n(base)}Z", fill=g, stroke=gd, stroke_width=1.4, stroke_linejoin="round"),
+        el(
+            "path",
+            d=f"M{n(cx - w / 2)} {n(base)}L{n(cx - w / 2 - 3)} {n(base - h)}L{n(cx - w / 4)} {n(base - h * 0.45)}"
+            f"L{n(cx)} {n(base - h * 1.1)}L{n(cx + w / 4)} {n(base - h * 0.45)}L{n(cx + w / 2 + 3)} {n(base - h)}"
+            f"L{n(cx + w / 2)} {n(base)}Z",
+            fill=g,
+            stroke=gd,
+            stroke_width=1.4,
+            stroke_linejoin="round",
+        ),
         el("rect", x=cx - w / 2, y=base - 5, width=w, height=7, rx=2, fill=g, stroke=gd, stroke_width=1.4),
         el("circle", cx=cx, cy=base - 1.5, r=2.3, fill=st["red"]),
         el("circle", cx=cx - w / 4, cy=base - 1.5, r=2, fill=st["blue"]),
@@ -747,18 +1042,22 @@ def fante(st: dict, suit: str) -> list[str]:
         el("ellipse", cx=109, cy=294, rx=11, ry=5, fill=ink),
         el("ellipse", cx=141, cy=294, rx=11, ry=5, fill=ink),
         # tunic with a flared skirt
-        el("path", d="M103 118H147L152 176L164 234Q125 246 86 234L98 176Z", fill=main, stroke=ink,
-           stroke_width=1.4, stroke_linejoin="round"),
+        el(
+            "path",
+            d="M103 118H147L152 176L164 234Q125 246 86 234L98 176Z",
+            fill=main,
+            stroke=ink,
+            stroke_width=1.4,
+            stroke_linejoin="round",
+        ),
         el("path", d="M88 230Q125 242 162 230", fill="none", stroke=trim, stroke_width=4),
         el("path", d="M125 118V176", stroke=trim, stroke_width=3, stroke_dasharray="3 4"),
         el("rect", x=97, y=172, width=56, height=8, rx=2, fill=st["wood_dark"]),
         el("rect", x=121, y=171, width=9, height=10, rx=1, fill=trim),
         # left arm on the hip, right arm up holding the suit
-        el("path", d="M104 124Q86 150 100 176", fill="none", stroke=second, stroke_width=13,
-           stroke_linecap="round"),
+        el("path", d="M104 124Q86 150 100 176", fill="none", stroke=second, stroke_width=13, stroke_linecap="round"),
         el("circle", cx=102, cy=178, r=6, fill=skin, stroke=ink, stroke_width=1.2),
-        el("path", d="M146 124Q166 136 170 160", fill="none", stroke=second, stroke_width=13,
-           stroke_linecap="round"),
+        el("path", d="M146 124Q166 136 170 160", fill="none", stroke=second, stroke_width=13, stroke_linecap="round"),
         _held(suit, 172, 128 if suit in "DH" else 120, 0.56, 0.9, 6),
         el("circle", cx=171, cy=163, r=6.5, fill=skin, stroke=ink, stroke_width=1.2),
         el("path", d="M118 104V120H132V104Z", fill=skin, stroke=ink, stroke_width=1.2),
@@ -767,10 +1066,20 @@ def fante(st: dict, suit: str) -> list[str]:
     out += _head(st, 125, 92, 17, "#6b3f1d")
     # beret with a feather
     out += [
-        el("path", d="M100 82C100 70 112 64 128 64C144 64 152 72 150 80C136 76 114 77 100 82Z", fill=second,
-           stroke=ink, stroke_width=1.3),
-        el("path", d="M138 68C150 52 164 46 172 40C168 54 156 66 142 72Z", fill=st["red"] if second != st["red"]
-           else st["blue"], stroke=ink, stroke_width=1.1),
+        el(
+            "path",
+            d="M100 82C100 70 112 64 128 64C144 64 152 72 150 80C136 76 114 77 100 82Z",
+            fill=second,
+            stroke=ink,
+            stroke_width=1.3,
+        ),
+        el(
+            "path",
+            d="M138 68C150 52 164 46 172 40C168 54 156 66 142 72Z",
+            fill=st["red"] if second != st["red"] else st["blue"],
+            stroke=ink,
+            stroke_width=1.1,
+        ),
     ]
     return out
 
@@ -784,8 +1093,14 @@ def cavallo(st: dict, suit: str) -> list[str]:
     out = [
         el("ellipse", cx=130, cy=299, rx=72, ry=6, fill=ink, opacity=0.15),
         # tail
-        el("path", d="M186 206C204 214 204 246 194 270", fill="none", stroke=mane, stroke_width=9,
-           stroke_linecap="round"),
+        el(
+            "path",
+            d="M186 206C204 214 204 246 194 270",
+            fill="none",
+            stroke=mane,
+            stroke_width=9,
+            stroke_linecap="round",
+        ),
         # far legs (darker)
         el("path", d="M170 236L176 294H186L180 234Z", fill=mane, opacity=0.55),
         el("path", d="M100 238L92 294H102L110 240Z", fill=mane, opacity=0.55),
@@ -797,20 +1112,37 @@ def cavallo(st: dict, suit: str) -> list[str]:
         el("rect", x=174, y=290, width=13, height=6, rx=1, fill=ink),
         el("rect", x=90, y=290, width=13, height=6, rx=1, fill=ink),
         # body, neck and head
-        el("path", d="M100 224C94 206 88 186 82 166L77 148C78 134 92 128 100 134C110 158 124 186 146 190"
-                     "C172 190 192 198 192 218C192 238 172 246 142 246C120 246 104 240 100 224Z", fill=horse,
-           stroke=hs, stroke_width=1.4, stroke_linejoin="round"),
-        el("path", d="M80 140C70 150 58 166 52 178C48 186 56 192 64 188C72 184 84 170 98 156Z", fill=horse,
-           stroke=hs, stroke_width=1.4, stroke_linejoin="round"),
+        el(
+            "path",
+            d="M100 224C94 206 88 186 82 166L77 148C78 134 92 128 100 134C110 158 124 186 146 190"
+            "C172 190 192 198 192 218C192 238 172 246 142 246C120 246 104 240 100 224Z",
+            fill=horse,
+            stroke=hs,
+            stroke_width=1.4,
+            stroke_linejoin="round",
+        ),
+        el(
+            "path",
+            d="M80 140C70 150 58 166 52 178C48 186 56 192 64 188C72 184 84 170 98 156Z",
+            fill=horse,
+            stroke=hs,
+            stroke_width=1.4,
+            stroke_linejoin="round",
+        ),
         el("path", d="M86 134L90 118L96 134Z", fill=horse, stroke=hs, stroke_width=1.2),
-        el("path", d="M95 134C106 156 118 180 134 190", fill="none", stroke=mane, stroke_width=6,
-           stroke_linecap="round"),
+        el(
+            "path",
+            d="M95 134C106 156 118 180 134 190",
+            fill="none",
+            stroke=mane,
+            stroke_width=6,
+            stroke_linecap="round",
+        ),
         el("circle", cx=76, cy=152, r=2.2, fill=ink),
         el("path", d="M56 182l3 -2", stroke=ink, stroke_width=1.6),
         # saddle cloth with a fringe
         el("path", d="M116 196H176L180 240Q148 248 112 240Z", fill=second, stroke=ink, stroke_width=1.3),
-        el("path", d="M113 238Q148 246 179 238", fill="none", stroke=trim, stroke_width=3.5,
-           stroke_dasharray="2 3"),
+        el("path", d="M113 238Q148 246 179 238", fill="none", stroke=trim, stroke_width=3.5, stroke_dasharray="2 3"),
         # rider
         el("path", d="M128 140H154L158 200H124Z", fill=main, stroke=ink, stroke_width=1.4, stroke_linejoin="round"),
         el("path", d="M126 196L128 206", stroke=trim, stroke_width=3),
@@ -830,8 +1162,13 @@ def cavallo(st: dict, suit: str) -> list[str]:
     out += _head(st, 141, 118, 14, "#4a2a14")
     # a plumed hat
     out += [
-        el("path", d="M124 112C124 98 132 92 141 92C150 92 158 98 158 112Q141 104 124 112Z", fill=second,
-           stroke=ink, stroke_width=1.2),
+        el(
+            "path",
+            d="M124 112C124 98 132 92 141 92C150 92 158 98 158 112Q141 104 124 112Z",
+            fill=second,
+            stroke=ink,
+            stroke_width=1.2,
+        ),
         el("path", d="M146 94C150 80 160 74 166 72C164 82 158 90 150 96Z", fill=trim, stroke=ink, stroke_width=1),
     ]
     return out
@@ -845,14 +1182,40 @@ def re(st: dict, suit: str) -> list[str]:
     if seated:
         # throne behind the king
         out += [
-            el("rect", x=78, y=66, width=94, height=200, rx=6, fill=st["gold"], stroke=st["gold_dark"],
-               stroke_width=1.6),
-            el("rect", x=86, y=74, width=78, height=150, rx=4, fill=st["red"] if main != st["red"] else st["blue"],
-               opacity=0.85),
+            el(
+                "rect",
+                x=78,
+                y=66,
+                width=94,
+                height=200,
+                rx=6,
+                fill=st["gold"],
+                stroke=st["gold_dark"],
+                stroke_width=1.6,
+            ),
+            el(
+                "rect",
+                x=86,
+                y=74,
+                width=78,
+                height=150,
+                rx=4,
+                fill=st["red"] if main != st["red"] else st["blue"],
+                opacity=0.85,
+            ),
             el("circle", cx=82, cy=66, r=7, fill=st["gold"], stroke=st["gold_dark"], stroke_width=1.4),
             el("circle", cx=168, cy=66, r=7, fill=st["gold"], stroke=st["gold_dark"], stroke_width=1.4),
-            el("rect", x=70, y=228, width=110, height=12, rx=3, fill=st["gold"], stroke=st["gold_dark"],
-               stroke_width=1.4),
+            el(
+                "rect",
+                x=70,
+                y=228,
+                width=110,
+                height=12,
+                rx=3,
+                fill=st["gold"],
+                stroke=st["gold_dark"],
+                stroke_width=1.4,
+            ),
             el("path", d="M76 240V296M174 240V296", stroke=st["gold_dark"], stroke_width=6),
         ]
         robe = "M104 118H146L168 232H152L150 286H100L98 232H82Z"
@@ -860,16 +1223,23 @@ def re(st: dict, suit: str) -> list[str]:
         out.append(el("path", d=robe, fill=main, stroke=ink, stroke_width=1.4, stroke_linejoin="round"))
         out.append(el("path", d="M82 232H168", stroke=trim, stroke_width=3))
         out.append(el("path", d="M98 286H152", stroke="#ffffff", stroke_width=7))
-        out += [el("ellipse", cx=110, cy=292, rx=11, ry=5, fill=ink),
-                el("ellipse", cx=140, cy=292, rx=11, ry=5, fill=ink)]
+        out += [
+            el("ellipse", cx=110, cy=292, rx=11, ry=5, fill=ink),
+            el("ellipse", cx=140, cy=292, rx=11, ry=5, fill=ink),
+        ]
     else:
         out += [
             el("ellipse", cx=125, cy=299, rx=60, ry=6, fill=ink, opacity=0.15),
             # cape, robe
-            el("path", d="M100 120L68 296H182L150 120Z", fill=second, stroke=ink, stroke_width=1.4,
-               stroke_linejoin="round"),
-            el("path", d="M104 118H146L168 296H82Z", fill=main, stroke=ink, stroke_width=1.4,
-               stroke_linejoin="round"),
+            el(
+                "path",
+                d="M100 120L68 296H182L150 120Z",
+                fill=second,
+                stroke=ink,
+                stroke_width=1.4,
+                stroke_linejoin="round",
+            ),
+            el("path", d="M104 118H146L168 296H82Z", fill=main, stroke=ink, stroke_width=1.4, stroke_linejoin="round"),
             el("path", d="M84 288H166", stroke="#ffffff", stroke_width=10),
             el("path", d="M84 288H166", stroke=ink, stroke_width=10, stroke_dasharray="2 9", opacity=0.8),
         ]
@@ -880,8 +1250,7 @@ def re(st: dict, suit: str) -> list[str]:
         el("path", d=f"M125 140V{bottom}", stroke=ink, stroke_width=2.4, stroke_dasharray="2 12"),
         el("rect", x=101, y=168, width=48, height=7, rx=2, fill=trim, stroke=st["gold_dark"], stroke_width=1),
         # ermine collar
-        el("path", d="M98 122Q125 140 152 122L150 132Q125 148 100 132Z", fill="#ffffff", stroke=ink,
-           stroke_width=1),
+        el("path", d="M98 122Q125 140 152 122L150 132Q125 148 100 132Z", fill="#ffffff", stroke=ink, stroke_width=1),
         # left hand on the belt, right hand holding the suit
         el("path", d="M104 128Q88 156 106 168", fill="none", stroke=main, stroke_width=13, stroke_linecap="round"),
         el("circle", cx=108, cy=168, r=6, fill=skin, stroke=ink, stroke_width=1.2),
@@ -904,8 +1273,19 @@ def italian_card(st: dict, rank: str, suit: str) -> str:
     body = italian_frame(st)
     if rank in ITALIAN_COURTS:
         if st["name"] == "piacentine":
-            body.append(el("rect", x=50, y=38, width=150, height=274, rx=6, fill=st["ground"], stroke=st["blue"],
-                           stroke_width=1.4))
+            body.append(
+                el(
+                    "rect",
+                    x=50,
+                    y=38,
+                    width=150,
+                    height=274,
+                    rx=6,
+                    fill=st["ground"],
+                    stroke=st["blue"],
+                    stroke_width=1.4,
+                )
+            )
         else:
             body.append(el("path", d="M58 300Q125 284 192 300Q125 310 58 300Z", fill=st["ground"]))
         body += ITALIAN_COURTS[rank](st, suit)
@@ -924,10 +1304,10 @@ def italian_card(st: dict, rank: str, suit: str) -> str:
 def back(colour: str, light: str, dark: str, name: str) -> str:
     defs = [
         f'<pattern id="t" width="20" height="20" patternUnits="userSpaceOnUse">'
-        f'{el("rect", width=20, height=20, fill=colour)}'
-        f'{el("path", d="M10 1L19 10L10 19L1 10Z", fill="none", stroke=light, stroke_width=1.4)}'
-        f'{el("circle", cx=10, cy=10, r=2.6, fill=light)}'
-        f'{el("path", d="M0 0L3 0L0 3ZM20 0L17 0L20 3ZM0 20L3 20L0 17ZM20 20L17 20L20 17Z", fill=light)}'
+        f"{el('rect', width=20, height=20, fill=colour)}"
+        f"{el('path', d='M10 1L19 10L10 19L1 10Z', fill='none', stroke=light, stroke_width=1.4)}"
+        f"{el('circle', cx=10, cy=10, r=2.6, fill=light)}"
+        f"{el('path', d='M0 0L3 0L0 3ZM20 0L17 0L20 3ZM0 20L3 20L0 17ZM20 20L17 20L20 17Z', fill=light)}"
         f"</pattern>"
     ]
     star = []
@@ -937,8 +1317,18 @@ def back(colour: str, light: str, dark: str, name: str) -> str:
         star.append(f"{n(CX + rr * math.sin(a))} {n(CY - rr * math.cos(a))}")
     body = [
         el("rect", x=12, y=12, width=W - 24, height=H - 24, rx=9, fill="url(#t)", stroke=dark, stroke_width=3),
-        el("rect", x=20, y=20, width=W - 40, height=H - 40, rx=5, fill="none", stroke="#ffffff", stroke_width=1.5,
-           opacity=0.7),
+        el(
+            "rect",
+            x=20,
+            y=20,
+            width=W - 40,
+            height=H - 40,
+            rx=5,
+            fill="none",
+            stroke="#ffffff",
+            stroke_width=1.5,
+            opacity=0.7,
+        ),
         el("circle", cx=CX, cy=CY, r=52, fill=dark, stroke="#ffffff", stroke_width=3),
         el("circle", cx=CX, cy=CY, r=45, fill="none", stroke=light, stroke_width=1.5),
         el("path", d="M" + "L".join(star) + "Z", fill=light, stroke="#ffffff", stroke_width=1.2),
@@ -951,8 +1341,20 @@ def empty() -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{VIEWBOX}" width="{W}" height="{H}">'
         f"<title>Empty pile</title>\n"
-        + el("rect", x=3, y=3, width=W - 6, height=H - 6, rx=RADIUS, fill="#000000", fill_opacity=0.12,
-             stroke="#ffffff", stroke_opacity=0.55, stroke_width=4, stroke_dasharray="14 9")
+        + el(
+            "rect",
+            x=3,
+            y=3,
+            width=W - 6,
+            height=H - 6,
+            rx=RADIUS,
+            fill="#000000",
+            fill_opacity=0.12,
+            stroke="#ffffff",
+            stroke_opacity=0.55,
+            stroke_width=4,
+            stroke_dasharray="14 9",
+        )
         + "\n</svg>\n"
     )
 

@@ -71,6 +71,7 @@ STEM = ((0.0, 0.02), (-0.05, 0.135), (0.05, 0.135))
 def in_triangle(p, a, b, c) -> bool:
     def side(p1, p2, p3):
         return (p1[0] - p3[0]) * (p2[1] - p3[1]) - (p2[0] - p3[0]) * (p1[1] - p3[1])
+
     d1, d2, d3 = side(p, a, b), side(p, b, c), side(p, c, a)
     neg = d1 < 0 or d2 < 0 or d3 < 0
     pos = d1 > 0 or d2 > 0 or d3 > 0
@@ -78,7 +79,7 @@ def in_triangle(p, a, b, c) -> bool:
 
 
 def in_spade(x, y) -> bool:
-    if any((x - cx) ** 2 + (y - cy) ** 2 <= LOBE_R ** 2 for cx, cy in LOBES):
+    if any((x - cx) ** 2 + (y - cy) ** 2 <= LOBE_R**2 for cx, cy in LOBES):
         return True
     return in_triangle((x, y), *TOP) or in_triangle((x, y), *STEM)
 
@@ -105,15 +106,17 @@ def colour_at(x: float, y: float, maskable: bool):
 def raster(size: int, maskable: bool) -> list[list[tuple]]:
     """RGBA rows: each pixel's centre, then every edge pixel supersampled."""
     clear = (0, 0, 0, 0)
-    base = [[colour_at((i + 0.5) / size, (j + 0.5) / size, maskable) for i in range(size)]
-            for j in range(size)]
+    base = [[colour_at((i + 0.5) / size, (j + 0.5) / size, maskable) for i in range(size)] for j in range(size)]
     rows = []
     for j in range(size):
         row = []
         for i in range(size):
             c = base[j][i]
-            near = [base[jj][ii] for ii, jj in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
-                    if 0 <= ii < size and 0 <= jj < size]
+            near = [
+                base[jj][ii]
+                for ii, jj in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1))
+                if 0 <= ii < size and 0 <= jj < size
+            ]
             if all(n == c for n in near):
                 row.append(c or clear)
                 continue
@@ -160,10 +163,12 @@ def svg() -> str:
     def card(c: Card, fill, inner_fill, inner_extra="") -> str:
         x, y = c.cx - c.w / 2, c.cy - c.h / 2
         b = BORDER / 2
-        return (f'<g transform="rotate({c.angle:g} {n(c.cx)} {n(c.cy)})">'
-                f'<rect x="{n(x)}" y="{n(y)}" width="{n(c.w)}" height="{n(c.h)}" rx="{n(CARD_R)}" fill="{hexc(fill)}"/>'
-                f'<rect x="{n(x + b)}" y="{n(y + b)}" width="{n(c.w - BORDER)}" height="{n(c.h - BORDER)}" '
-                f'rx="{n(CARD_R - b)}" fill="{hexc(inner_fill)}"/>{inner_extra}</g>')
+        return (
+            f'<g transform="rotate({c.angle:g} {n(c.cx)} {n(c.cy)})">'
+            f'<rect x="{n(x)}" y="{n(y)}" width="{n(c.w)}" height="{n(c.h)}" rx="{n(CARD_R)}" fill="{hexc(fill)}"/>'
+            f'<rect x="{n(x + b)}" y="{n(y + b)}" width="{n(c.w - BORDER)}" height="{n(c.h - BORDER)}" '
+            f'rx="{n(CARD_R - b)}" fill="{hexc(inner_fill)}"/>{inner_extra}</g>'
+        )
 
     fc = FACE_CARD
     spade = "".join(f'<circle cx="{n(fc.cx + x)}" cy="{n(fc.cy + y)}" r="{n(LOBE_R)}"/>' for x, y in LOBES)
@@ -171,9 +176,13 @@ def svg() -> str:
         pts = " ".join(f"{n(fc.cx + x)},{n(fc.cy + y)}" for x, y in tri)
         spade += f'<polygon points="{pts}"/>'
     spade = f'<g fill="{hexc(INK)}">{spade}</g>'
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
-            f'<rect width="512" height="512" rx="{n(0.2)}" fill="{hexc(FELT)}"/>'
-            + card(BACK_CARD, WHITE, BACK) + card(FACE_CARD, EDGE, WHITE, spade) + "</svg>\n")
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+        f'<rect width="512" height="512" rx="{n(0.2)}" fill="{hexc(FELT)}"/>'
+        + card(BACK_CARD, WHITE, BACK)
+        + card(FACE_CARD, EDGE, WHITE, spade)
+        + "</svg>\n"
+    )
 
 
 def outputs() -> dict[str, bytes]:

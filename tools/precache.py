@@ -97,8 +97,7 @@ def manifest(root: Path = ROOT) -> dict:
 def render(root: Path = ROOT) -> str:
     """The text of sw-precache.js."""
     data = json.dumps(manifest(root), indent=1)
-    return ("// Written by tools/precache.py: the files sw.js keeps for offline play.\n"
-            f"self.PRECACHE = {data};\n")
+    return f"// Written by tools/precache.py: the files sw.js keeps for offline play.\nself.PRECACHE = {data};\n"
 
 
 def write(root: Path, out_dir: Path) -> Path:

@@ -89,7 +89,7 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         if self.base != "/":
-            path = "/" + path[len(self.base):] if path.startswith(self.base) else "/"
+            path = "/" + path[len(self.base) :] if path.startswith(self.base) else "/"
         return super().translate_path(path)
 
     def log_message(self, format: str, *args) -> None:
@@ -106,12 +106,8 @@ def make_server(
 ) -> ThreadingHTTPServer:
     """Bind a threaded server for ``directory``; port 0 picks a free port."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    handler = type(
-        "Handler", (GameRequestHandler,), {"base": base, "quiet": quiet}
-    )
-    server = ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=os.fspath(directory))
-    )
+    handler = type("Handler", (GameRequestHandler,), {"base": base, "quiet": quiet})
+    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=os.fspath(directory)))
     server.daemon_threads = True
     server.base = base
     return server
@@ -119,9 +115,7 @@ def make_server(
 
 def serve_in_thread(server: ThreadingHTTPServer, poll_interval: float = 0.05) -> threading.Thread:
     """Serve in a daemon thread (tests); ``server.shutdown()`` stops it quickly."""
-    thread = threading.Thread(
-        target=server.serve_forever, args=(poll_interval,), name="static-server", daemon=True
-    )
+    thread = threading.Thread(target=server.serve_forever, args=(poll_interval,), name="static-server", daemon=True)
     thread.start()
     return thread
 

@@ -49,8 +49,9 @@ WINNABLE = {{
 '''
 
 
-def find(game_id: str, count: int, budget: int, max_seeds: int, seconds: float,
-         found: list[int] | None = None) -> list[int]:
+def find(
+    game_id: str, count: int, budget: int, max_seeds: int, seconds: float, found: list[int] | None = None
+) -> list[int]:
     """Deals 1, 2, … proved won; with ``found`` (numbers proved before, with
     this budget), go on after the last of them."""
     found, t0 = list(found or []), time.perf_counter()
@@ -74,8 +75,12 @@ def verify(budget: int | None = None) -> list[str]:
     from game import winnable
 
     budgets = getattr(winnable, "BUDGETS", {})
-    return [f"{g} #{s} not proved won" for g, seeds in winnable.WINNABLE.items() for s in seeds
-            if solve(deal(g, s), budget_nodes=budget or budgets.get(g, winnable.BUDGET)).status != WON]
+    return [
+        f"{g} #{s} not proved won"
+        for g, seeds in winnable.WINNABLE.items()
+        for s in seeds
+        if solve(deal(g, s), budget_nodes=budget or budgets.get(g, winnable.BUDGET)).status != WON
+    ]
 
 
 def game_budget(game_id: str, budget: int, two_deck: int) -> int:
@@ -91,8 +96,7 @@ def main(argv=None) -> int:
     ap.add_argument("--max-seeds", type=int, default=60)
     ap.add_argument("--seconds", type=float, default=45.0)
     ap.add_argument("--verify", action="store_true")
-    ap.add_argument("--more", action="store_true",
-                    help="keep each game's listed numbers and go on after the last one")
+    ap.add_argument("--more", action="store_true", help="keep each game's listed numbers and go on after the last one")
     args = ap.parse_args(argv)
     if args.verify:
         problems = verify()
@@ -112,8 +116,10 @@ def main(argv=None) -> int:
         budgets[g] = budget
         lists[g] = find(g, args.count, budget, args.max_seeds, args.seconds, keep)
         print(f"{g}: {len(lists[g])} winnable ({time.perf_counter() - t0:.1f} s)", flush=True)
-    params = (f"--count {args.count} --budget {args.budget} --budget-two-deck {args.budget_two_deck} "
-              f"--max-seeds {args.max_seeds} --seconds {args.seconds}")
+    params = (
+        f"--count {args.count} --budget {args.budget} --budget-two-deck {args.budget_two_deck} "
+        f"--max-seeds {args.max_seeds} --seconds {args.seconds}"
+    )
     budget = min(budgets.values(), default=args.budget)
     budgets = {g: b for g, b in budgets.items() if b != budget}
     OUTPUT.write_text(render(lists, budget, params, budgets), encoding="utf-8")

@@ -30,8 +30,16 @@ from .model import FACE_DOWN, Model, supermove_steps
 from .search import LOST, UNKNOWN, WON, best_first, search
 
 __all__ = [
-    "solve", "hint", "auto_complete", "canonical_key", "SolveResult", "HintResult",
-    "WON", "LOST", "UNKNOWN", "model_for",
+    "solve",
+    "hint",
+    "auto_complete",
+    "canonical_key",
+    "SolveResult",
+    "HintResult",
+    "WON",
+    "LOST",
+    "UNKNOWN",
+    "model_for",
 ]
 
 DEFAULT_BUDGET = 200_000
@@ -77,8 +85,12 @@ def canonical_key(position: Position):
     return model.key(model.from_position(position))
 
 
-def solve(position: Position, budget_nodes: int = DEFAULT_BUDGET, time_limit: Optional[float] = None,
-          should_stop: Optional[Callable[[], bool]] = None) -> SolveResult:
+def solve(
+    position: Position,
+    budget_nodes: int = DEFAULT_BUDGET,
+    time_limit: Optional[float] = None,
+    should_stop: Optional[Callable[[], bool]] = None,
+) -> SolveResult:
     """Search for a win from ``position`` (see the module text)."""
     t0 = time.perf_counter()
     if position.spec.rules == "retinue":
@@ -165,7 +177,11 @@ def _weights(**changes):
 # miss (measured on deals 1-30 of Forty Thieves, Maria and Streets at 15,000
 # nodes a run): empty columns matter more or less from deal to deal.
 BEST_FIRST_PROFILES = (
-    _weights(), _weights(empty=40), _weights(empty=25), _weights(waste=8, stock=4), _weights(empty=70),
+    _weights(),
+    _weights(empty=40),
+    _weights(empty=25),
+    _weights(waste=8, stock=4),
+    _weights(empty=70),
 )
 
 
@@ -185,9 +201,18 @@ def _best_first_phase(model, state, budget_nodes, time_limit, should_stop):
         size = max(1, min(BEST_FIRST_RUN, budget_nodes - spent))
         profile = BEST_FIRST_PROFILES[r % len(BEST_FIRST_PROFILES)]
         blur = r >= len(BEST_FIRST_PROFILES)
-        out = best_first(model, state, size, left, should_stop, depth_weight=-6, order_weight=0.3,
-                         jitter=random.Random(r) if blur else None, noise=BEST_FIRST_NOISE if blur else 0,
-                         weights=profile)
+        out = best_first(
+            model,
+            state,
+            size,
+            left,
+            should_stop,
+            depth_weight=-6,
+            order_weight=0.3,
+            jitter=random.Random(r) if blur else None,
+            noise=BEST_FIRST_NOISE if blur else 0,
+            weights=profile,
+        )
         spent += out.nodes
         r += 1
         if out.status != UNKNOWN or out.stopped or out.nodes < size:
@@ -220,8 +245,9 @@ def _dfs_phases(model, state, budget_nodes, time_limit, should_stop):
             left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
             if left is not None and left <= 0:
                 break
-            out = search(model, state, size, left, should_stop, greedy=True,
-                         jitter=None if r == 1 else random.Random(r))
+            out = search(
+                model, state, size, left, should_stop, greedy=True, jitter=None if r == 1 else random.Random(r)
+            )
             spent += out.nodes
             if out.status == WON or out.stopped:
                 out.nodes = spent
@@ -241,16 +267,21 @@ def _dfs_phases(model, state, budget_nodes, time_limit, should_stop):
     return full
 
 
-def hint(position: Position, budget_nodes: int = 20_000, time_limit: Optional[float] = 1.0,
-         should_stop: Optional[Callable[[], bool]] = None) -> HintResult:
+def hint(
+    position: Position,
+    budget_nodes: int = 20_000,
+    time_limit: Optional[float] = 1.0,
+    should_stop: Optional[Callable[[], bool]] = None,
+) -> HintResult:
     """The next move of a winning line if one is found within the budget
     (``proven``); otherwise the move the search ranks most promising."""
     t0 = time.perf_counter()
     if position.spec.rules == "retinue":
         moves = position.legal_moves()
         res = solve(position)
-        return HintResult(moves[0] if moves else None, res.status == WON, res.status, res.nodes,
-                          time.perf_counter() - t0)
+        return HintResult(
+            moves[0] if moves else None, res.status == WON, res.status, res.nodes, time.perf_counter() - t0
+        )
     model = model_for(position.spec)
     out = _search(model, model.from_position(position), budget_nodes, time_limit, should_stop)
     seconds = time.perf_counter() - t0
@@ -342,8 +373,7 @@ def expand(model: Model, position: Position, macros, check_won: bool = False) ->
                 play(Move("waste", names[_home_pile(rules, pos, pos.piles[1][-1])]))
         else:
             suit = "SHDC"[m[1] // model.copies]
-            src = next(f for f in rules.foundations
-                       if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)
+            src = next(f for f in rules.foundations if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)
             play(Move(names[src], names[cols[m[2]]]))
     if check_won and not pos.is_won():
         raise RuntimeError("solver bug: the line does not win when replayed")

@@ -86,9 +86,7 @@ class Model:
             self.acc[b] = ok
             self.acc_set[b] = frozenset(ok)
         self.rank_suit = [(c & 15, (c >> 4) & 3) for c in range(128)]
-        self.empty_ok = frozenset(
-            c for c in cards if spec.empty_column == "any" or c & 15 == top
-        )
+        self.empty_ok = frozenset(c for c in cards if spec.empty_column == "any" or c & 15 == top)
         # Safe moves home (safe.py proves them): card -> ((slot, min height), ...)
         self.safe_req = safe_requirements(spec, self)
         self._targets: dict = {}
@@ -387,8 +385,15 @@ class Model:
                 if d < need[c]:
                     need[c] = d
         cover = sum(need.values())
-        return (w_home * sum(found) - w_blocked * blocked + w_empty * empty
-                - w_down * down - w_waste * w - w_need * cover - w_stock * (len(T) - w))
+        return (
+            w_home * sum(found)
+            - w_blocked * blocked
+            + w_empty * empty
+            - w_down * down
+            - w_waste * w
+            - w_need * cover
+            - w_stock * (len(T) - w)
+        )
 
     # --- generating ------------------------------------------------------------------
     def free_cards(self, st):
@@ -490,8 +495,7 @@ class Model:
             for n in range(1, nrun + 1):
                 head = col[-n]
                 dests = wanted.get(head)
-                to_empty = (first_empty >= 0 and n < ln and head in empty_ok
-                            and (runs or n == 1 or n <= cap >> 1))
+                to_empty = first_empty >= 0 and n < ln and head in empty_ok and (runs or n == 1 or n <= cap >> 1)
                 if not dests and not to_empty:
                     continue
                 below = col[-n - 1] if n < ln else -1
@@ -592,5 +596,4 @@ def supermove_steps(n: int, src: int, dst: int, free: list) -> list:
         raise ValueError(f"{n} cards need more than {len(free)} empty columns")
     e, rest = free[0], free[1:]
     k = n // 2
-    return (supermove_steps(k, src, e, rest) + supermove_steps(n - k, src, dst, rest)
-            + supermove_steps(k, e, dst, rest))
+    return supermove_steps(k, src, e, rest) + supermove_steps(n - k, src, dst, rest) + supermove_steps(k, e, dst, rest)

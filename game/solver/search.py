@@ -41,7 +41,9 @@ class Outcome:
         self.stopped = stopped
 
 
-def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False, jitter=None, eager=False) -> Outcome:
+def search(
+    model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False, jitter=None, eager=False
+) -> Outcome:
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     root, root_autos = model.closure(state, -1, eager)
@@ -85,9 +87,19 @@ def search(model, state, budget_nodes, time_limit=None, should_stop=None, greedy
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
 
 
-
-def best_first(model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False,
-               depth_weight=0.0, order_weight=1.0, jitter=None, noise=0.0, weights=None) -> Outcome:
+def best_first(
+    model,
+    state,
+    budget_nodes,
+    time_limit=None,
+    should_stop=None,
+    greedy=False,
+    depth_weight=0.0,
+    order_weight=1.0,
+    jitter=None,
+    noise=0.0,
+    weights=None,
+) -> Outcome:
     """Best-first search: always go on from the most promising state seen so
     far (model.Model.score, less ``depth_weight`` per move from the root).
 
@@ -106,7 +118,13 @@ def best_first(model, state, budget_nodes, time_limit=None, should_stop=None, gr
     if model.is_won(root):
         return Outcome(WON, [], 1, [], root_autos)
     key, moves, apply, closure, is_won, score = (
-        model.key, model.moves, model.apply, model.closure, model.is_won, model.score)
+        model.key,
+        model.moves,
+        model.apply,
+        model.closure,
+        model.is_won,
+        model.score,
+    )
     rk = key(root)
     parent = {rk: None}  # key -> (parent key, move, autos)
     root_moves = moves(root, greedy)

@@ -31,19 +31,36 @@ def answer(request) -> dict:
         cmd = request.get("cmd")
         if cmd == "hint":
             h = hint(position, budget_nodes=budget, time_limit=seconds)
-            return {"id": rid, "status": h.status, "move": None if h.move is None else str(h.move),
-                    "moves": [], "nodes": h.nodes, "proven": h.proven}
+            return {
+                "id": rid,
+                "status": h.status,
+                "move": None if h.move is None else str(h.move),
+                "moves": [],
+                "nodes": h.nodes,
+                "proven": h.proven,
+            }
         if cmd == "solve":
             r = solve(position, budget_nodes=budget, time_limit=seconds)
             line = [str(m) for m in r.line]
-            return {"id": rid, "status": r.status, "move": line[0] if line else None, "moves": line,
-                    "nodes": r.nodes, "proven": r.status != "unknown"}
+            return {
+                "id": rid,
+                "status": r.status,
+                "move": line[0] if line else None,
+                "moves": line,
+                "nodes": r.nodes,
+                "proven": r.status != "unknown",
+            }
         if cmd == "autocomplete":
             line = auto_complete(position)
             moves = [str(m) for m in line] if line is not None else []
-            return {"id": rid, "status": WON if line is not None else "unknown",
-                    "move": moves[0] if moves else None, "moves": moves, "nodes": len(moves),
-                    "proven": line is not None}
+            return {
+                "id": rid,
+                "status": WON if line is not None else "unknown",
+                "move": moves[0] if moves else None,
+                "moves": moves,
+                "nodes": len(moves),
+                "proven": line is not None,
+            }
         return {"id": rid, "status": "error", "error": f"unknown command {cmd!r}"}
     except Exception as e:  # a bad request gets a reason, the worker lives on
         rid = request.get("id") if isinstance(request, dict) else None

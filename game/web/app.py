@@ -10,7 +10,6 @@ that moved -> the HUD and the status are updated. The board root carries
 from __future__ import annotations
 
 import gc
-import json
 import random
 
 import js
@@ -19,14 +18,14 @@ from pyscript import document
 from pyscript.ffi import is_none
 
 from game import DRAW, REDEAL, Game, GameError, Move, Position, new_game
-from game.catalog import PLAYER_GAMES, get_spec
+from game.catalog import PLAYER_GAMES
 
 from . import url
 from .board import FACE_SETS, Board
 from .cues import cue_text
+from .duel_ui import DuelUI
 from .frame import Frame
 from .hints import Hints
-from .duel_ui import DuelUI
 from .hud import Clock, Hud
 from .input import Input, Pick
 from .layout import plan
@@ -66,10 +65,15 @@ class App:
         self.board.back = self.settings.get("back", "blue")
         self.input = Input(self)
         self.hud = Hud(
-            score=self.q('[data-hud="score"]'), time=self.q('[data-hud="time"]'),
-            moves=self.q('[data-hud="moves"]'), bonus=self.q('[data-hud="bonus"]'),
-            bonus_box=by_id("hud-bonus"), undo=by_id("btn-undo"), undo_count=by_id("undo-count"),
-            redo=by_id("btn-redo"), time_label=by_id("hud-time-label"),
+            score=self.q('[data-hud="score"]'),
+            time=self.q('[data-hud="time"]'),
+            moves=self.q('[data-hud="moves"]'),
+            bonus=self.q('[data-hud="bonus"]'),
+            bonus_box=by_id("hud-bonus"),
+            undo=by_id("btn-undo"),
+            undo_count=by_id("undo-count"),
+            redo=by_id("btn-redo"),
+            time_label=by_id("hud-time-label"),
         )
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), self.choose)
         self.duel = DuelUI(self)
@@ -162,12 +166,21 @@ class App:
         handlers.cancel = self.proxy(self.guard(self.input.cancel))
         self.table = js.SolTable.attach(board, handlers)
         buttons = {
-            "btn-games": self.open_picker, "btn-new": self.new_deal, "btn-restart": self.restart,
-            "btn-giveup": self.ask_give_up, "btn-undo": self.undo, "btn-redo": self.redo,
-            "btn-rules": self.open_rules, "btn-settings": self.open_settings,
-            "notice-close": self.close_notice, "end-new": self.new_deal, "end-restart": self.restart,
-            "end-other": self.open_picker, "end-close": lambda: by_id("end-dialog").close(),
-            "confirm-yes": self.give_up, "confirm-no": lambda: by_id("confirm-dialog").close(),
+            "btn-games": self.open_picker,
+            "btn-new": self.new_deal,
+            "btn-restart": self.restart,
+            "btn-giveup": self.ask_give_up,
+            "btn-undo": self.undo,
+            "btn-redo": self.redo,
+            "btn-rules": self.open_rules,
+            "btn-settings": self.open_settings,
+            "notice-close": self.close_notice,
+            "end-new": self.new_deal,
+            "end-restart": self.restart,
+            "end-other": self.open_picker,
+            "end-close": lambda: by_id("end-dialog").close(),
+            "confirm-yes": self.give_up,
+            "confirm-no": lambda: by_id("confirm-dialog").close(),
         }
         for name, fn in buttons.items():
             handler = self.guard(lambda event=None, fn=fn: fn())
@@ -192,6 +205,7 @@ class App:
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
+
         def run(*args):
             try:
                 return fn(*args)
@@ -201,6 +215,7 @@ class App:
                 js.console.warn(f"solitaire: {type(e).__name__}: {e}")
                 self.show_notice(t(self.lang, "error.unexpected", detail=f"{type(e).__name__}: {e}"))
             return None
+
         return run
 
     # --- games ----------------------------------------------------------------------------
@@ -440,8 +455,7 @@ class App:
         if not self.playing:
             return
         by_id("confirm-title").textContent = t(self.lang, "confirm.give_up_title")
-        by_id("confirm-body").textContent = t(self.lang, "confirm.give_up_body",
-                                              score=self.game.score(self.now()))
+        by_id("confirm-body").textContent = t(self.lang, "confirm.give_up_body", score=self.game.score(self.now()))
         by_id("confirm-dialog").showModal()
 
     def give_up(self) -> None:
@@ -680,6 +694,7 @@ class App:
         gc.collect()
         try:
             import pyodide_js  # the runtime's JavaScript side; its heap is the WebAssembly memory
+
             wasm = int(pyodide_js._module.HEAPU8.length)
         except Exception:
             wasm = None

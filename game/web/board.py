@@ -239,12 +239,15 @@ class Board:
             while k < len(ids) and k < len(had) and ids[k] == had[k]:
                 k += 1
             tails[pile] = k
-        moving_ids = [e for p, ids in changed.items() for e in ids[tails[p]:]]
+        moving_ids = [e for p, ids in changed.items() for e in ids[tails[p] :]]
         moving_ids += sorted(placement.turned - set(moving_ids))
         offsets = {pile: self.layout.offsets(pile, new[pile], turned=(pile == turned_pile)) for pile in changed}
         for pile, ids in changed.items():  # a fan that tightens or loosens slides too
-            moving_ids += [e for e, spot in zip(ids[:tails[pile]], offsets[pile])
-                           if self.spots.get(e) != spot and e not in placement.turned]
+            moving_ids += [
+                e
+                for e, spot in zip(ids[: tails[pile]], offsets[pile])
+                if self.spots.get(e) != spot and e not in placement.turned
+            ]
         moving = [self.els[e] for e in moving_ids]
         if animate:
             js.SolTable.first(to_js(moving))
@@ -366,4 +369,3 @@ class Board:
         for entries in self.cards.values():
             for el_id, code in entries:
                 self._show_face(self.els[el_id], code)
-

@@ -22,8 +22,21 @@ from game import duel
 from game.duel import InvalidChallenge
 
 from .duel_view import (
-    TIME_CHOICES, Session, challenge_link, clean_name, duel_query, facts, lead, lead_sentence,
-    limit_text, name_problem, players_problem, ranking_rows, tie_notes, verdict_of, winner_title,
+    TIME_CHOICES,
+    Session,
+    challenge_link,
+    clean_name,
+    duel_query,
+    facts,
+    lead,
+    lead_sentence,
+    limit_text,
+    name_problem,
+    players_problem,
+    ranking_rows,
+    tie_notes,
+    verdict_of,
+    winner_title,
 )
 from .panels import end_texts
 from .texts.ui import t
@@ -31,8 +44,9 @@ from .texts.ui import t
 NAME_SETTING = "duel_name"
 SVG = "http://www.w3.org/2000/svg"
 # Two crossed swords.
-SWORDS = ("M5 4l11 11M4 4h3.2M4 4v3.2M13 17.5l4.5-4.5M16 15l3.5 3.5"
-          "M19 4 8 15M20 4h-3.2M20 4v3.2M11 17.5 6.5 13M8 15l-3.5 3.5")
+SWORDS = (
+    "M5 4l11 11M4 4h3.2M4 4v3.2M13 17.5l4.5-4.5M16 15l3.5 3.5M19 4 8 15M20 4h-3.2M20 4v3.2M11 17.5 6.5 13M8 15l-3.5 3.5"
+)
 
 
 def by_id(name: str):
@@ -57,8 +71,13 @@ def icon(path: str):
     svg.setAttribute("focusable", "false")
     p = document.createElementNS(SVG, "path")
     p.setAttribute("d", path)
-    for key, value in (("fill", "none"), ("stroke", "currentColor"), ("stroke-width", "2"),
-                       ("stroke-linecap", "round"), ("stroke-linejoin", "round")):
+    for key, value in (
+        ("fill", "none"),
+        ("stroke", "currentColor"),
+        ("stroke-width", "2"),
+        ("stroke-linecap", "round"),
+        ("stroke-linejoin", "round"),
+    ):
         p.setAttribute(key, value)
     svg.append(p)
     return svg
@@ -117,9 +136,14 @@ class DuelUI:
 
         document.body.append(self.build_dialog())
         for name, fn in {
-            "duel-add": self.add_name_field, "duel-decline": self.decline, "duel-copy": self.copy,
-            "duel-next-go": self.next_player, "duel-play-too": self.play_too, "duel-rematch": self.rematch,
-            "duel-new": self.open_setup, "duel-close": self.close,
+            "duel-add": self.add_name_field,
+            "duel-decline": self.decline,
+            "duel-copy": self.copy,
+            "duel-next-go": self.next_player,
+            "duel-play-too": self.play_too,
+            "duel-rematch": self.rematch,
+            "duel-new": self.open_setup,
+            "duel-close": self.close,
         }.items():
             app.on(by_id(name), "click", app.guard(lambda e, fn=fn: fn()))
         app.on(by_id("duel-x"), "click", app.guard(lambda e: self.close()))
@@ -153,13 +177,18 @@ class DuelUI:
         deal.append(el("legend", "", data_t="duel.deal"))
         for value in ("this", "new"):
             label = el("label", "chip", id=f"duel-deal-{value}-label")
-            label.append(el("input", type="radio", name="duel-deal", value=value), el("span", "", id=f"duel-deal-{value}"))
+            label.append(
+                el("input", type="radio", name="duel-deal", value=value), el("span", "", id=f"duel-deal-{value}")
+            )
             deal.append(label)
         fixed = el("p", "duel-fixed", id="duel-fixed")
         players = el("fieldset", "duel-players")
-        players.append(el("legend", "", data_t="duel.players"), el("ol", "duel-names", id="duel-names"),
-                       el("button", "quiet add", id="duel-add", type="button", data_t="duel.add_player"),
-                       el("p", "hint", data_t="duel.pass_hint"))
+        players.append(
+            el("legend", "", data_t="duel.players"),
+            el("ol", "duel-names", id="duel-names"),
+            el("button", "quiet add", id="duel-add", type="button", data_t="duel.add_player"),
+            el("p", "hint", data_t="duel.pass_hint"),
+        )
         actions = el("div", "actions")
         actions.append(el("button", "primary", id="duel-start", type="submit", data_t="duel.start"))
         setup.append(limits, deal, fixed, players, el("p", "duel-error", id="duel-setup-error", role="alert"), actions)
@@ -167,12 +196,22 @@ class DuelUI:
         intro = el("section", "duel-intro", id="duel-intro")
         join = el("form", "duel-join", id="duel-join", novalidate="")
         name_row = el("p", "duel-name")
-        name_row.append(el("label", "", for_="duel-join-name", data_t="duel.your_name"),
-                        el("input", id="duel-join-name", type="text", maxlength=duel.MAX_NAME,
-                           autocomplete="nickname", spellcheck="false"))
+        name_row.append(
+            el("label", "", for_="duel-join-name", data_t="duel.your_name"),
+            el(
+                "input",
+                id="duel-join-name",
+                type="text",
+                maxlength=duel.MAX_NAME,
+                autocomplete="nickname",
+                spellcheck="false",
+            ),
+        )
         join_actions = el("div", "actions")
-        join_actions.append(el("button", "primary", id="duel-accept", type="submit", data_t="duel.accept"),
-                            el("button", "", id="duel-decline", type="button", data_t="duel.decline"))
+        join_actions.append(
+            el("button", "primary", id="duel-accept", type="submit", data_t="duel.accept"),
+            el("button", "", id="duel-decline", type="button", data_t="duel.decline"),
+        )
         join.append(name_row, el("p", "duel-error", id="duel-join-error", role="alert"), join_actions)
         intro.append(el("p", "duel-lede", id="duel-intro-text"), el("dl", "duel-facts", id="duel-facts"), join)
 
@@ -183,9 +222,14 @@ class DuelUI:
         table = el("table", "ranking", id="duel-table")
         caption = el("caption", "sr-only", data_t="duel.ranking")
         head_row = el("tr")
-        for key, cls in (("duel.col_place", "place"), ("duel.col_player", "player"), ("duel.col_score", "num"),
-                         ("duel.col_result", "status"), ("duel.col_moves", "num moves"),
-                         ("duel.col_final", "num final")):
+        for key, cls in (
+            ("duel.col_place", "place"),
+            ("duel.col_player", "player"),
+            ("duel.col_score", "num"),
+            ("duel.col_result", "status"),
+            ("duel.col_moves", "num moves"),
+            ("duel.col_final", "num final"),
+        ):
             head_row.append(el("th", cls, data_t=key, scope="col"))
         thead = el("thead")
         thead.append(head_row)
@@ -193,15 +237,19 @@ class DuelUI:
         standings.append(table, el("div", "duel-notes", id="duel-notes"))
         share = el("div", "duel-share", id="duel-share")
         box = el("div", "linkbox")
-        box.append(el("label", "sr-only", for_="duel-link", data_t="duel.link_label"),
-                   el("input", id="duel-link", type="text", readonly="", spellcheck="false"),
-                   el("button", "primary", id="duel-copy", type="button", data_t="duel.copy"))
+        box.append(
+            el("label", "sr-only", for_="duel-link", data_t="duel.link_label"),
+            el("input", id="duel-link", type="text", readonly="", spellcheck="false"),
+            el("button", "primary", id="duel-copy", type="button", data_t="duel.copy"),
+        )
         share.append(el("p", "", id="duel-share-text"), box)
         result_actions = el("div", "actions")
-        result_actions.append(el("button", "", id="duel-play-too", type="button", data_t="duel.play_too"),
-                              el("button", "", id="duel-rematch", type="button"),
-                              el("button", "", id="duel-new", type="button", data_t="duel.new_duel"),
-                              el("button", "quiet", id="duel-close", type="button", data_t="action.close"))
+        result_actions.append(
+            el("button", "", id="duel-play-too", type="button", data_t="duel.play_too"),
+            el("button", "", id="duel-rematch", type="button"),
+            el("button", "", id="duel-new", type="button", data_t="duel.new_duel"),
+            el("button", "quiet", id="duel-close", type="button", data_t="action.close"),
+        )
         result.append(el("p", "duel-mine", id="duel-mine"), nxt, standings, share, result_actions)
         d.append(setup, intro, result)
         return d
@@ -224,9 +272,12 @@ class DuelUI:
 
     def focus_first(self) -> None:
         """The field to fill, or the button the player most likely wants next."""
-        order = {"setup": ("#duel-names input",), "intro": ("#duel-join-name",),
-                 "result": ("#duel-next-go", "#duel-copy", "#duel-close"),
-                 "ranking": ("#duel-copy", "#duel-close")}.get(self.view, ())
+        order = {
+            "setup": ("#duel-names input",),
+            "intro": ("#duel-join-name",),
+            "result": ("#duel-next-go", "#duel-copy", "#duel-close"),
+            "ranking": ("#duel-copy", "#duel-close"),
+        }.get(self.view, ())
         for selector in order:
             node = document.querySelector(selector)
             if node is not None and not is_none(node) and not is_none(node.offsetParent):
@@ -292,8 +343,9 @@ class DuelUI:
         show(by_id("duel-limits"), not fixed)
         show(by_id("duel-fixed"), bool(fixed))
         if fixed:
-            by_id("duel-fixed").textContent = (f"{t(lang, 'duel.deal_rematch', number=fixed[1])} \u00b7 "
-                                               f"{limit_text(lang, fixed[2])}")
+            by_id("duel-fixed").textContent = (
+                f"{t(lang, 'duel.deal_rematch', number=fixed[1])} \u00b7 {limit_text(lang, fixed[2])}"
+            )
         self.label_names()
 
     def read_names(self) -> list[str]:
@@ -305,8 +357,15 @@ class DuelUI:
         for i, name in enumerate(self.names):
             li = el("li")
             label = el("label", "", for_=f"duel-name-{i}")
-            field = el("input", "", id=f"duel-name-{i}", type="text", maxlength=duel.MAX_NAME,
-                       autocomplete="nickname" if i == 0 else "off", spellcheck="false")
+            field = el(
+                "input",
+                "",
+                id=f"duel-name-{i}",
+                type="text",
+                maxlength=duel.MAX_NAME,
+                autocomplete="nickname" if i == 0 else "off",
+                spellcheck="false",
+            )
             field.value = name
             li.append(label, field)
             if i > 0:
@@ -321,8 +380,9 @@ class DuelUI:
     def label_names(self) -> None:
         lang = self.lang
         for i, li in enumerate(document.querySelectorAll("#duel-names li")):
-            li.querySelector("label").textContent = (t(lang, "duel.your_name") if i == 0
-                                                     else t(lang, "duel.player_n", n=i + 1))
+            li.querySelector("label").textContent = (
+                t(lang, "duel.your_name") if i == 0 else t(lang, "duel.player_n", n=i + 1)
+            )
             remove = li.querySelector("button")
             if remove is not None and not is_none(remove):
                 remove.setAttribute("aria-label", t(lang, "duel.remove_player", n=i + 1))
@@ -398,10 +458,12 @@ class DuelUI:
             return
         single = len(challenge.runs) == 1 and not self.own
         first = challenge.runs[0].name
-        by_id("duel-title").textContent = (t(lang, "duel.challenges", name=first) if single
-                                           else t(lang, "duel.join_title"))
-        by_id("duel-intro-text").textContent = (t(lang, "duel.challenge_body", name=first) if single
-                                                else t(lang, "duel.join_body"))
+        by_id("duel-title").textContent = (
+            t(lang, "duel.challenges", name=first) if single else t(lang, "duel.join_title")
+        )
+        by_id("duel-intro-text").textContent = (
+            t(lang, "duel.challenge_body", name=first) if single else t(lang, "duel.join_body")
+        )
         self.fill_facts(by_id("duel-facts"), challenge)
 
     def fill_facts(self, dl, challenge) -> None:
@@ -486,9 +548,14 @@ class DuelUI:
         if self.dealing:
             return
         session = self.session
-        if (self.playing and session is not None and position is None and (game_id, seed) == session.deal[:2]
-                and (limit is None) == (session.deal[2] is None)
-                and (limit is None or float(limit) == float(session.deal[2]))):
+        if (
+            self.playing
+            and session is not None
+            and position is None
+            and (game_id, seed) == session.deal[:2]
+            and (limit is None) == (session.deal[2] is None)
+            and (limit is None or float(limit) == float(session.deal[2]))
+        ):
             self.rivals = session.rivals()
             return
         if self.playing:
@@ -523,7 +590,9 @@ class DuelUI:
         by_id("ghost-name").textContent = name
         document.querySelector('[data-hud="ghost"]').textContent = str(theirs)
         by_id("ghost-lead").textContent = state.text
-        box.title = f"{t(self.lang, 'duel.ghost_label', name=name)}: {theirs}. {lead_sentence(self.lang, name, mine, theirs)}"
+        box.title = (
+            f"{t(self.lang, 'duel.ghost_label', name=name)}: {theirs}. {lead_sentence(self.lang, name, mine, theirs)}"
+        )
 
     def game_over(self) -> bool:
         """The game on the board has ended. True if it was a duel run (the
@@ -568,8 +637,7 @@ class DuelUI:
             by_id("duel-next-go").textContent = t(lang, "duel.next_go", name=session.current)
         self.fill_standings(verdict if several else None, session.local)
         if finished:
-            key = ("duel.send_challenge" if not several
-                   else "duel.send_reply" if session.from_link else "duel.send_all")
+            key = "duel.send_challenge" if not several else "duel.send_reply" if session.from_link else "duel.send_all"
             self.fill_share(key, session.token())
         else:
             self.fill_share(None, None)
@@ -585,8 +653,9 @@ class DuelUI:
             return
         verdict = verdict_of(challenge)
         local = [self.stored_name()] if self.own else []
-        by_id("duel-title").textContent = (t(lang, "duel.result_title") if len(verdict.players) == 1
-                                           else winner_title(lang, verdict, []))
+        by_id("duel-title").textContent = (
+            t(lang, "duel.result_title") if len(verdict.players) == 1 else winner_title(lang, verdict, [])
+        )
         mine_el = by_id("duel-mine")
         mine_el.textContent = " \u00b7 ".join(value for _, value in facts(lang, challenge)[:3])
         show(mine_el, True)
@@ -612,9 +681,14 @@ class DuelUI:
             name.append(el("span", "name", row.name))
             if row.local:
                 name.append(el("span", "you", t(lang, "duel.you")))
-            tr.append(el("td", "place", str(row.place)), name, el("td", "num score", str(row.score)),
-                      el("td", "status", row.status), el("td", "num moves", str(row.moves)),
-                      el("td", "num final", str(row.final_move)))
+            tr.append(
+                el("td", "place", str(row.place)),
+                name,
+                el("td", "num score", str(row.score)),
+                el("td", "status", row.status),
+                el("td", "num moves", str(row.moves)),
+                el("td", "num final", str(row.final_move)),
+            )
             frame.append(tr)
         by_id("duel-rows").replaceChildren(frame)
         notes = document.createDocumentFragment()

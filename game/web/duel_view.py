@@ -25,8 +25,12 @@ from .texts.games import game_name
 from .texts.ui import t
 
 TIME_CHOICES = duel.TIME_LIMITS  # 180, 300, 600 seconds, None (untimed)
-STATUS_KEYS = {"won": "duel.status_won", "stalled": "duel.status_stalled",
-               "time-up": "duel.status_time_up", "resigned": "duel.status_resigned"}
+STATUS_KEYS = {
+    "won": "duel.status_won",
+    "stalled": "duel.status_stalled",
+    "time-up": "duel.status_time_up",
+    "resigned": "duel.status_resigned",
+}
 
 
 @lru_cache(maxsize=8)
@@ -53,7 +57,7 @@ def status_text(lang: str, status: str, game_id: str = "") -> str:
 
 
 def names_text(lang: str, names: list[str]) -> str:
-    """"Ann", "Ann and Bea", "Ann, Bea and Cid"."""
+    """ "Ann", "Ann and Bea", "Ann, Bea and Cid"."""
     if len(names) <= 1:
         return "".join(names)
     return t(lang, "duel.and", first=", ".join(names[:-1]), last=names[-1])
@@ -239,8 +243,17 @@ def ranking_rows(lang: str, verdict: Verdict, local: Iterable[str] = ()) -> list
     rows = []
     for place, name in enumerate(verdict.ranking.order, 1):
         p = by_name[name]
-        rows.append(Row(place, name, p.score, status_text(lang, p.status, verdict.challenge.game),
-                        p.moves, p.final_score_move, name in local))
+        rows.append(
+            Row(
+                place,
+                name,
+                p.score,
+                status_text(lang, p.status, verdict.challenge.game),
+                p.moves,
+                p.final_score_move,
+                name in local,
+            )
+        )
     return rows
 
 
@@ -254,8 +267,17 @@ def tie_notes(lang: str, verdict: Verdict) -> list[str]:
         if a.score != b.score:
             continue
         if a.final_score_move < b.final_score_move:
-            notes.append(t(lang, "duel.tie_move", first=a.name, second=b.name, score=a.score,
-                           move=a.final_score_move, other=b.final_score_move))
+            notes.append(
+                t(
+                    lang,
+                    "duel.tie_move",
+                    first=a.name,
+                    second=b.name,
+                    score=a.score,
+                    move=a.final_score_move,
+                    other=b.final_score_move,
+                )
+            )
         else:
             notes.append(t(lang, "duel.tie_draw", first=a.name, second=b.name, score=a.score))
     if verdict.ranking.rematch is not None:

@@ -134,7 +134,13 @@ def event(name: str, game_id: str, seed, status: str, score: int, moves: int, se
     if name not in EVENTS:
         raise ValueError(name)
     return {
-        "type": TYPE, "version": VERSION, "event": name,
-        "game": game_id, "seed": seed, "status": status,
-        "score": int(score), "moves": int(moves), "time": round(float(seconds), 1),
+        "type": TYPE,
+        "version": VERSION,
+        "event": name,
+        "game": game_id,
+        "seed": seed,
+        "status": status,
+        "score": int(score),
+        "moves": int(moves),
+        "time": round(float(seconds), 1),
     }

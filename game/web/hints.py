@@ -138,7 +138,9 @@ class Hints:
             els = [board.pile_els["stock"]] if "stock" in board.pile_els else []
             self.marked = [(el, "hint-dst") for el in els]
         else:
-            self.marked = [(el, "hint-src") for el in board.card_elements(move.src, len(board.codes(move.src)) - move.count)]
+            self.marked = [
+                (el, "hint-src") for el in board.card_elements(move.src, len(board.codes(move.src)) - move.count)
+            ]
             if move.dst in board.pile_els:
                 self.marked.append((board.pile_els[move.dst], "hint-dst"))
         for el, cls in self.marked:

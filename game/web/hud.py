@@ -84,11 +84,14 @@ class Hud:
         self.redo.hidden = not self.has_redo
         # Say how time changes the score, where it does.
         penalty = -scoring.RELOADED_TIME_COST
-        self.el["score"].title = (t(lang, "hud.time_penalty_hint", points=penalty,
-                                    seconds=scoring.RELOADED_TIME_STEP)
-                                  if spec.scoring == "reloaded" else "")
-        self.el["bonus"].title = (t(lang, "hud.bonus_hint", points=scoring.RETINUE_BONUS_DROP)
-                                  if spec.scoring == "retinue" else "")
+        self.el["score"].title = (
+            t(lang, "hud.time_penalty_hint", points=penalty, seconds=scoring.RELOADED_TIME_STEP)
+            if spec.scoring == "reloaded"
+            else ""
+        )
+        self.el["bonus"].title = (
+            t(lang, "hud.bonus_hint", points=scoring.RETINUE_BONUS_DROP) if spec.scoring == "retinue" else ""
+        )
         if self.time_label is not None:
             key = "hud.time_left" if game.time_limit is not None else "hud.time"
             self.time_label.textContent = t(lang, key)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from game import DRAW, REDEAL, GameError, Move
+from game import DRAW, GameError, Move
 from game.cards import is_face_down
 
 KEY_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
@@ -78,16 +78,22 @@ class Input:
             except GameError:
                 return []
             return [m.dst for m in after.legal_moves() if m.src == "waste"]
-        return [m.dst for m in moves
-                if m.src == pick.pile and (m.count == pick.count or any_count and m.count <= pick.count)]
+        return [
+            m.dst
+            for m in moves
+            if m.src == pick.pile and (m.count == pick.count or any_count and m.count <= pick.count)
+        ]
 
     # --- choosing the move --------------------------------------------------------------
     def move_for(self, pick: Pick, dst: str, flexible: bool = False) -> Move:
         """The move that puts ``pick`` on ``dst``; ``flexible`` (keyboard): the
         longest legal part of the picked run."""
         if flexible:
-            counts = [m.count for m in self.game.legal_moves() if m.src == pick.pile and m.dst == dst
-                      and m.count <= pick.count]
+            counts = [
+                m.count
+                for m in self.game.legal_moves()
+                if m.src == pick.pile and m.dst == dst and m.count <= pick.count
+            ]
             if counts:
                 return Move(pick.pile, dst, max(counts))
         return Move(pick.pile, dst, pick.count)
@@ -149,8 +155,10 @@ class Input:
                 self.board.shake(pick.pile, pick.index)
             return
         for move in self.game.legal_moves():
-            if move.src == pile and move.count == 1 and (
-                self.kind(move.dst) == "foundation" or self.kind(pile) == "retinue"
+            if (
+                move.src == pile
+                and move.count == 1
+                and (self.kind(move.dst) == "foundation" or self.kind(pile) == "retinue")
             ):
                 self.app.play(move)
                 return

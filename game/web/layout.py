@@ -176,8 +176,9 @@ class Layout:
         i = rows.index(here.row) + (1 if direction == "down" else -1)
         if not 0 <= i < len(rows):
             return pile
-        return min((s for s in self.slots.values() if s.row == rows[i]),
-                   key=lambda s: (abs(s.x + s.w / 2 - centre), s.x)).pile
+        return min(
+            (s for s in self.slots.values() if s.row == rows[i]), key=lambda s: (abs(s.x + s.w / 2 - centre), s.x)
+        ).pile
 
 
 def _clamp(v: float, lo: float, hi: float) -> float:
@@ -223,8 +224,9 @@ def _plan_build(spec, width: float, height: float) -> Layout:
     for i in range(columns):
         pid = f"t{i + 1}"
         slots[pid] = Slot(pid, "column", cx0 + i * step, col_y, w, room, 1)
-    return Layout(w, h, gap, width, col_y + room + pad, slots, compact=w < COMPACT_BELOW,
-                  waste_fan=WASTE_FAN if fan_waste else 1)
+    return Layout(
+        w, h, gap, width, col_y + room + pad, slots, compact=w < COMPACT_BELOW, waste_fan=WASTE_FAN if fan_waste else 1
+    )
 
 
 def _plan_retinue(spec, width: float, height: float) -> Layout:
@@ -267,8 +269,6 @@ def _plan_retinue(spec, width: float, height: float) -> Layout:
         y = pad + r * (cell_h + cell_gap)
         for k, i in enumerate(row):
             pid = f"t{i + 1}"
-            slots[pid] = Slot(pid, "retinue", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r,
-                              RETINUE_LABELS[i])
+            slots[pid] = Slot(pid, "retinue", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r, RETINUE_LABELS[i])
     board_h = pad * 2 + rows * cell_h + (rows - 1) * cell_gap
-    return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh,
-                  retinue_mode=mode)
+    return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh, retinue_mode=mode)

@@ -12,8 +12,6 @@ saved then too (and every ``SAVE_EVERY_MS`` while it is being played).
 
 from __future__ import annotations
 
-from typing import Optional
-
 import js
 from pyscript import document
 

@@ -9,7 +9,6 @@ Retinue's thirteen stacks. The picker shows it as an ``<img>`` data URL.
 
 from __future__ import annotations
 
-
 from .layout import plan
 from .query import quote
 
@@ -86,8 +85,10 @@ def schematic_svg(spec, width: float = WIDTH, height: float = HEIGHT) -> str:
         )
         if kind in ("up", "red"):
             colour = "#c8102e" if kind == "red" else "#1b1b1b"
-            out.append(f'<rect x="{_f(x + cw * 0.14)}" y="{_f(y + ch * 0.08)}" width="{_f(cw * 0.22)}" '
-                       f'height="{_f(ch * 0.12)}" rx="1" fill="{colour}"/>')
+            out.append(
+                f'<rect x="{_f(x + cw * 0.14)}" y="{_f(y + ch * 0.08)}" width="{_f(cw * 0.22)}" '
+                f'height="{_f(ch * 0.12)}" rx="1" fill="{colour}"/>'
+            )
     out.append("</svg>")
     return "".join(out)
 

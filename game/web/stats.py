@@ -54,8 +54,11 @@ class Record:
         if self.best_score is not None and not _whole(self.best_score, signed=True):
             raise StatsDamaged("best score must be a whole number")
         if self.best_time is not None:
-            if isinstance(self.best_time, bool) or not isinstance(self.best_time, (int, float)) \
-                    or not 0 <= self.best_time <= MAX_COUNT:
+            if (
+                isinstance(self.best_time, bool)
+                or not isinstance(self.best_time, (int, float))
+                or not 0 <= self.best_time <= MAX_COUNT
+            ):
                 raise StatsDamaged("best time must be seconds")
             self.best_time = float(self.best_time)
         if (self.best_time is not None) != (self.won > 0):
@@ -109,8 +112,7 @@ class Stats:
         return out
 
     def to_json(self) -> dict:
-        return {"format": STATS_FORMAT,
-                "games": {g: asdict(r) for g, r in sorted(self.games.items()) if r.played}}
+        return {"format": STATS_FORMAT, "games": {g: asdict(r) for g, r in sorted(self.games.items()) if r.played}}
 
     @classmethod
     def from_json(cls, data) -> "Stats":

@@ -31,8 +31,10 @@ class StatsPanel:
     def wire(self) -> None:
         app = self.app
         actions = {
-            "btn-stats": self.open, "stats-reset": self.ask_reset,
-            "stats-reset-yes": self.reset, "stats-reset-no": self.cancel_reset,
+            "btn-stats": self.open,
+            "stats-reset": self.ask_reset,
+            "stats-reset-yes": self.reset,
+            "stats-reset-no": self.cancel_reset,
         }
         for name, fn in actions.items():
             app.on(by_id(name), "click", app.guard(lambda event=None, fn=fn: fn()))

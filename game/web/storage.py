@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from game import Game, GameError, PLAYER_GAMES
+from game import PLAYER_GAMES, Game, GameError
 
 PREFIX = "solitaire."
 SETTINGS_KEY = PREFIX + "settings"
@@ -218,7 +218,8 @@ def slot_checker(game_id: str) -> Callable:
         if not isinstance(recorded, bool):
             raise Damaged("'recorded' must be true or false")
         actions = len(game.log)
-        return Slot(game, elapsed, _counts(data.get("pairs"), actions),
-                    _counts(data.get("redo_pairs"), actions), recorded)
+        return Slot(
+            game, elapsed, _counts(data.get("pairs"), actions), _counts(data.get("redo_pairs"), actions), recorded
+        )
 
     return check

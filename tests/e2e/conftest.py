@@ -18,7 +18,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tools.chromium import ARGS as CHROMIUM_ARGS, find_chromium
+from tools.chromium import ARGS as CHROMIUM_ARGS
+from tools.chromium import find_chromium
 from tools.serve import ROOT, make_server, serve_in_thread
 
 APP_BASE = "/sub/dir/"  # served below the root, as on a static host's sub-folder
@@ -77,8 +78,7 @@ class PageWatch:
 
     def content_types(self, suffix: str) -> list[str]:
         """Content types of the responses whose path ends with ``suffix``."""
-        return [ctype for url, _, ctype in self.responses
-                if urlsplit(url).path.endswith(suffix)]
+        return [ctype for url, _, ctype in self.responses if urlsplit(url).path.endswith(suffix)]
 
 
 def _is_local(url: str) -> bool:
@@ -129,8 +129,7 @@ def watch_page(page: Page, watch: PageWatch | None = None) -> PageWatch:
     page.add_init_script(RECORD_BOOT)
     page.on("console", lambda msg: msg.type == "error" and watch.console_errors.append(msg.text))
     page.on("pageerror", lambda exc: watch.console_errors.append(f"uncaught: {exc}"))
-    page.on("response", lambda r: watch.responses.append(
-        (r.url, r.status, r.headers.get("content-type", ""))))
+    page.on("response", lambda r: watch.responses.append((r.url, r.status, r.headers.get("content-type", ""))))
     return watch
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-
 from ui_helpers import open_url, settle
 
 SEVERE = {"serious", "critical"}
@@ -17,8 +16,14 @@ def page(browser, browser_context_args, app_url):
     context = browser.new_context(**browser_context_args)
     pg = context.new_page()
     external = []
-    context.route("**/*", lambda route: route.fallback() if route.request.url.startswith(app_url.split("/sub/")[0])
-                  or not route.request.url.startswith("http") else (external.append(route.request.url), route.abort()))
+    context.route(
+        "**/*",
+        lambda route: (
+            route.fallback()
+            if route.request.url.startswith(app_url.split("/sub/")[0]) or not route.request.url.startswith("http")
+            else (external.append(route.request.url), route.abort())
+        ),
+    )
     pg.external = external
     open_url(pg, app_url, "?game=solitario&seed=4")
     yield pg
@@ -28,8 +33,11 @@ def page(browser, browser_context_args, app_url):
 def severe(page, context=None) -> list[str]:
     results = Axe().run(page, context=context)
     found = results.response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes']][:4]}"
-            for v in found if v["impact"] in SEVERE]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes']][:4]}"
+        for v in found
+        if v["impact"] in SEVERE
+    ]
 
 
 def test_a_game_has_no_serious_violations(page):

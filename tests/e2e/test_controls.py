@@ -6,14 +6,21 @@ addresses."""
 from __future__ import annotations
 
 import pytest
+from ui_helpers import (
+    check_matches,
+    click_pile,
+    count,
+    dom_piles,
+    drag,
+    open_url,
+    record_errors,
+    settle,
+    status,
+    toast,
+)
 
 from game import DRAW, PLAYER_GAMES, Move, new_game
 from game.web.texts.games import game_text
-
-from ui_helpers import (
-    record_errors,
-    check_matches, click_pile, count, dom_piles, drag, open_url, settle, status, toast,
-)
 
 
 @pytest.fixture(scope="module")
@@ -113,9 +120,12 @@ def test_no_undo_games_say_so(page, game_id):
 
 
 def test_forty_thieves_stock_card_straight_to_a_pile_is_one_undo(page):
-    seed, dst = next((s, m.dst) for s in range(1, 200)
-                     for m in new_game("forty-thieves", s).position.apply(DRAW)[0].legal_moves()
-                     if m.src == "waste")
+    seed, dst = next(
+        (s, m.dst)
+        for s in range(1, 200)
+        for m in new_game("forty-thieves", s).position.apply(DRAW)[0].legal_moves()
+        if m.src == "waste"
+    )
     choose(page, "forty-thieves", seed)
     game = new_game("forty-thieves", seed)
     drag(page, "stock", count(page, "stock") - 1, dst)
@@ -129,8 +139,11 @@ def test_forty_thieves_stock_card_straight_to_a_pile_is_one_undo(page):
     page.keyboard.press("r")  # and one redo makes both again
     check_matches(page, game)
     # A stock card dropped where it may not go goes back, face down.
-    bad = next(n for n in game.spec.pile_names if n.startswith("t")
-               and Move("waste", n) not in game.position.apply(DRAW)[0].legal_moves())
+    bad = next(
+        n
+        for n in game.spec.pile_names
+        if n.startswith("t") and Move("waste", n) not in game.position.apply(DRAW)[0].legal_moves()
+    )
     before = dom_piles(page)
     drag(page, "stock", count(page, "stock") - 1, bad)
     toast(page)
@@ -178,14 +191,23 @@ def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
 
 def test_the_board_follows_the_window_size(page):
     choose(page, "limited", 6)
-    width = lambda: page.locator('#board [data-pile="t1"]').bounding_box()["width"]
+
+    def width():
+        return page.locator('#board [data-pile="t1"]').bounding_box()["width"]
+
     wide = width()
     page.set_viewport_size({"width": 500, "height": 700})
-    page.wait_for_function(f"document.querySelector('#board [data-pile=t1]').getBoundingClientRect().width < {wide - 10}")
-    boxes = page.evaluate("[...document.querySelectorAll('#board [data-card]')].map(c => c.getBoundingClientRect().right)")
+    page.wait_for_function(
+        f"document.querySelector('#board [data-pile=t1]').getBoundingClientRect().width < {wide - 10}"
+    )
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('#board [data-card]')].map(c => c.getBoundingClientRect().right)"
+    )
     assert max(boxes) <= 500
     page.set_viewport_size({"width": 1280, "height": 720})
-    page.wait_for_function(f"document.querySelector('#board [data-pile=t1]').getBoundingClientRect().width > {wide - 1}")
+    page.wait_for_function(
+        f"document.querySelector('#board [data-pile=t1]').getBoundingClientRect().width > {wide - 1}"
+    )
     check_matches(page, new_game("limited", 6))
 
 
@@ -226,12 +248,17 @@ def test_solitario_faces_switch_in_the_settings(page):
     assert page.errors == []
 
 
-@pytest.mark.parametrize("query,says", [
-    ("?game=nope&seed=abc", ["There is no game called \u201cnope\u201d", "\u201cabc\u201d is not a game number"]),
-    ("?game=lucas&position=not-a-position", ["This position link is damaged"]),
-    ("?position=%7B%22game%22%3A%22maria%22%2C%22piles%22%3A%7B%7D%7D",
-     ["This position link is damaged", "Maria is played with 104 cards, not 0"]),
-])
+@pytest.mark.parametrize(
+    "query,says",
+    [
+        ("?game=nope&seed=abc", ["There is no game called \u201cnope\u201d", "\u201cabc\u201d is not a game number"]),
+        ("?game=lucas&position=not-a-position", ["This position link is damaged"]),
+        (
+            "?position=%7B%22game%22%3A%22maria%22%2C%22piles%22%3A%7B%7D%7D",
+            ["This position link is damaged", "Maria is played with 104 cards, not 0"],
+        ),
+    ],
+)
 def test_bad_addresses_show_a_notice_and_a_playable_game(page, app_url, query, says):
     open_url(page, app_url, query)
     notice = page.locator("#notice")

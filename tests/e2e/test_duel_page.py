@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from ui_helpers import click_card, click_pile, count, drag, open_url, record_errors, settle, status
 
 from game import Move, new_game
 from game.duel import InvalidChallenge, Run, decode_challenge, encode_challenge, verify
 from tools.serve import ROOT
-
-from ui_helpers import click_card, click_pile, count, drag, open_url, record_errors, settle, status
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 GAME, SEED = "solitario", 2  # its first moves turn cards over: Ann scores at once
@@ -61,7 +60,8 @@ def give_up(page) -> None:
 def ranking(page) -> list[tuple[str, int]]:
     rows = page.evaluate(
         """() => [...document.querySelectorAll('#duel-rows tr')].map(
-            tr => [tr.dataset.player, Number(tr.querySelector('.score').textContent)])""")
+            tr => [tr.dataset.player, Number(tr.querySelector('.score').textContent)])"""
+    )
     return [tuple(row) for row in rows]
 
 
@@ -72,8 +72,11 @@ def ghost(page) -> int:
 def severe(page) -> list[str]:
     """axe-core's serious and critical findings on the page as it stands."""
     found = Axe().run(page).response["violations"]
-    return [f"{v['id']}: {v['help']} -> {[n['target'] for n in v['nodes']][:4]}"
-            for v in found if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']}: {v['help']} -> {[n['target'] for n in v['nodes']][:4]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def shot(page, name: str) -> None:
@@ -123,8 +126,20 @@ def test_b_opens_the_link_races_the_ghost_and_sees_the_ranking(contexts, app_url
     b.goto(shared["link"])
     b.wait_for_selector('#duel-dialog[open][data-view="intro"]', timeout=60_000)
     assert b.text_content("#duel-title") == "Ann challenges you"
-    assert b.inner_text("#duel-facts").split() == ["Game", "Solitario", "Deal", "Game", "2", "Time", "limit",
-                                                   "3", "min", "Played", "by", "Ann"]
+    assert b.inner_text("#duel-facts").split() == [
+        "Game",
+        "Solitario",
+        "Deal",
+        "Game",
+        "2",
+        "Time",
+        "limit",
+        "3",
+        "min",
+        "Played",
+        "by",
+        "Ann",
+    ]
     shot(b, "intro-desktop")
     assert severe(b) == []
     b.click("#duel-accept")  # no name yet: refused, with a reason
@@ -137,8 +152,7 @@ def test_b_opens_the_link_races_the_ghost_and_sees_the_ranking(contexts, app_url
     b.wait_for_selector("#duel-dialog", state="hidden")
     assert b.text_content("#ghost-name") == "Ann"
     assert ghost(b) == 0  # Ann had not moved yet
-    b.wait_for_function("Number(document.querySelector('[data-hud=\"ghost\"]').textContent) > 0",
-                        timeout=8_000)
+    b.wait_for_function("Number(document.querySelector('[data-hud=\"ghost\"]').textContent) > 0", timeout=8_000)
     assert ghost(b) in (5, 10)  # Ann's score after her first or second move
     assert b.get_attribute("#hud-ghost", "data-lead") == "behind"
     shot(b, "ghost-desktop")
@@ -176,7 +190,7 @@ def test_a_tampered_link_is_refused_with_the_reason_and_a_playable_game(contexts
     b = contexts("B")
     token = shared["link"].split("?duel=")[1]
     i = len(token) // 2
-    tampered = token[:i] + ("A" if token[i] != "A" else "B") + token[i + 1:]
+    tampered = token[:i] + ("A" if token[i] != "A" else "B") + token[i + 1 :]
     with pytest.raises(InvalidChallenge) as refused:
         decode_challenge(tampered)
     open_url(b, app_url, f"?duel={tampered}")

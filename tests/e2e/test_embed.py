@@ -12,11 +12,10 @@ import re
 from urllib.parse import quote
 
 import pytest
+from conftest import BOOT_TIMEOUT_MS, watch_page
 
 from game.web.texts.ui import t
 from tools.serve import ROOT
-
-from conftest import BOOT_TIMEOUT_MS, watch_page
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 
@@ -67,8 +66,17 @@ def send(page, message: dict) -> None:
 def test_the_host_page_hears_ready_and_the_player_hears_progress_is_not_kept(host, hosts):
     open_host(host, hosts, f"?game=solitario&seed=3&embed=1&origins={quote(hosts['host'])}")
     ready = wait_event(host, "ready", timeout=BOOT_TIMEOUT_MS)
-    assert ready == {"type": "solitaire", "version": 1, "event": "ready", "game": "solitario", "seed": 3,
-                     "status": "playing", "score": 0, "moves": 0, "time": ready["time"]}
+    assert ready == {
+        "type": "solitaire",
+        "version": 1,
+        "event": "ready",
+        "game": "solitario",
+        "seed": 3,
+        "status": "playing",
+        "score": 0,
+        "moves": 0,
+        "time": ready["time"],
+    }
     frame = game_frame(host)
     storage = frame.evaluate("window.solitaireStorage")
     assert storage == {"local": False, "indexed": False, "memory": True}  # third-party storage is blocked
@@ -101,18 +109,23 @@ def test_messages_of_another_shape_are_ignored(host, hosts):
     frame = game_frame(host)
     origin = hosts["game"].split("/sub")[0]
     before = len(events(host))
-    for bad in ({"command": "new-game", "game": "lucas", "seed": "5"},
-                {"command": "new-game", "game": "lucas", "seed": 5, "extra": True},
-                {"command": "new-game", "game": "klondike"},
-                {"command": "set-language", "lang": "fr"},
-                {"command": "reset-stats"}):
+    for bad in (
+        {"command": "new-game", "game": "lucas", "seed": "5"},
+        {"command": "new-game", "game": "lucas", "seed": 5, "extra": True},
+        {"command": "new-game", "game": "klondike"},
+        {"command": "set-language", "lang": "fr"},
+        {"command": "reset-stats"},
+    ):
         send(host, bad)
-    host.evaluate("""o => {
+    host.evaluate(
+        """o => {
         const w = document.getElementById('game').contentWindow;
         w.postMessage({type: 'solitaire', command: 'new-game', game: 'lucas'}, o);   // no version
         w.postMessage('{"type":"solitaire","version":1,"command":"new-game"}', o);  // text, not an object
         w.postMessage([{type: 'solitaire', version: 1, command: 'new-game'}], o);
-    }""", origin)
+    }""",
+        origin,
+    )
     send(host, {"command": "set-language", "lang": "de"})  # the one good message, sent last
     frame.wait_for_function("document.documentElement.lang === 'de'")
     assert frame.text_content("#btn-new .txt") == t("de", "action.new_deal")
@@ -145,8 +158,11 @@ def test_a_host_whose_origin_is_not_allowed_is_ignored(host, hosts):
 
 @pytest.mark.parametrize("width, height", [(380, 460), (640, 420)])
 def test_the_game_fits_a_small_frame(host, width, height):
-    host.evaluate("([w, h]) => { const f = document.getElementById('game');"
-                  " f.style.width = w + 'px'; f.style.height = h + 'px'; }", [width, height])
+    host.evaluate(
+        "([w, h]) => { const f = document.getElementById('game');"
+        " f.style.width = w + 'px'; f.style.height = h + 'px'; }",
+        [width, height],
+    )
     frame = game_frame(host)
     host.wait_for_timeout(400)  # the board follows the frame's size
     frame.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")

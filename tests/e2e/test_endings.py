@@ -5,12 +5,19 @@ screen offers next."""
 from __future__ import annotations
 
 import pytest
+from ui_helpers import (
+    check_matches,
+    click_card,
+    click_pile,
+    drag,
+    hud,
+    open_url,
+    position_query,
+    settle,
+    status,
+)
 
 from game import Game, Position
-
-from ui_helpers import (
-    check_matches, click_card, click_pile, drag, hud, open_url, position_query, settle, status,
-)
 
 FRENCH = "A23456789TJQK"
 ITALIAN = "A234567JQK"
@@ -53,12 +60,15 @@ def end_dialog(page):
     return page.text_content("#end-title"), page.text_content("#end-body")
 
 
-@pytest.mark.parametrize("game_id,how,encoded", [
-    ("reloaded", "drag", True),
-    ("retinue", "click", False),
-    ("solitario", "click", True),
-    ("forty-thieves", "drag", False),
-])
+@pytest.mark.parametrize(
+    "game_id,how,encoded",
+    [
+        ("reloaded", "drag", True),
+        ("retinue", "click", False),
+        ("solitario", "click", True),
+        ("forty-thieves", "drag", False),
+    ],
+)
 def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
     position = near_won(game_id)
     game = Game(Position.from_json(position))

@@ -6,17 +6,29 @@ show what the engine (under CPython, playing the same moves) says."""
 from __future__ import annotations
 
 import pytest
+from ui_helpers import (
+    check_matches,
+    click_card,
+    click_pile,
+    count,
+    dom_piles,
+    double_click_card,
+    drag,
+    key_move,
+    open_url,
+    pause_between_taps,
+    plan_for,
+    record_errors,
+    refusal_text,
+    settle,
+    toast,
+)
 
 from game import DRAW, PLAYER_GAMES, Move, new_game, parse_move
 
-from ui_helpers import (
-    record_errors,
-    check_matches, click_card, click_pile, count, dom_piles, double_click_card, drag, key_move,
-    open_url, pause_between_taps, plan_for, refusal_text, settle, toast,
-)
-
-STOCK_DIRECT = {g for g in PLAYER_GAMES if new_game(g, 1).spec.scoring == "forty-thieves"
-                and new_game(g, 1).spec.draw == 1}
+STOCK_DIRECT = {
+    g for g in PLAYER_GAMES if new_game(g, 1).spec.scoring == "forty-thieves" and new_game(g, 1).spec.draw == 1
+}
 
 
 @pytest.fixture(scope="module")

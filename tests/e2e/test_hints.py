@@ -6,11 +6,9 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page, expect
-
-from game.moves import parse_move
-
 from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
 
+from game.moves import parse_move
 from tests.positions import NEAR_WON, RANKS
 
 
@@ -30,8 +28,9 @@ def test_hint_highlights_a_legal_move_and_the_page_stays_responsive(page: Page, 
     # The draw made the first hint stale: no highlight may show for it. Ask again.
     page.wait_for_timeout(300)
     page.locator("#btn-hint").click()
-    page.wait_for_function("['winning', 'guess', 'none'].includes(document.getElementById('board').dataset.hint)",
-                           timeout=30_000)
+    page.wait_for_function(
+        "['winning', 'guess', 'none'].includes(document.getElementById('board').dataset.hint)", timeout=30_000
+    )
     board = page.locator("#board")
     label = board.get_attribute("data-hint")
     assert label in ("winning", "guess")
@@ -72,10 +71,17 @@ def test_near_won_position_offers_finish_and_wins(page: Page, app_url: str, tmp_
 LOST = {
     "game": "reloaded",
     "piles": {
-        "stock": ["kh"], "f2": [r + "H" for r in RANKS[:12]],
-        "f3": [r + "D" for r in RANKS], "f4": [r + "C" for r in RANKS],
-        "t1": ["AS", "3S"], "t2": ["2S", "4S"], "t3": ["5S"], "t4": ["6S"], "t5": ["7S"],
-        "t6": ["8S", "9S", "TS"], "t7": ["JS", "QS", "KS"],
+        "stock": ["kh"],
+        "f2": [r + "H" for r in RANKS[:12]],
+        "f3": [r + "D" for r in RANKS],
+        "f4": [r + "C" for r in RANKS],
+        "t1": ["AS", "3S"],
+        "t2": ["2S", "4S"],
+        "t3": ["5S"],
+        "t4": ["6S"],
+        "t5": ["7S"],
+        "t6": ["8S", "9S", "TS"],
+        "t7": ["JS", "QS", "KS"],
     },
 }
 

@@ -13,11 +13,10 @@ import shutil
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import BOOT_TIMEOUT_MS, watch_page
 
 from tools import precache
 from tools.serve import ROOT, make_server, serve_in_thread
-
-from conftest import BOOT_TIMEOUT_MS, watch_page
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 BASE = "/games/solitaire/"
@@ -91,7 +90,7 @@ def test_the_first_visit_keeps_the_app_for_offline_play(visit, site):
     errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
     assert errors <= {"in-incognito"}, errors
     cdp.detach()
-    loaded = {urlsplit(u).path[len(BASE):] for u, code, _ in watch.responses if urlsplit(u).path.startswith(BASE)}
+    loaded = {urlsplit(u).path[len(BASE) :] for u, code, _ in watch.responses if urlsplit(u).path.startswith(BASE)}
     missing = loaded - set(files) - SW_FILES - {""}
     assert not missing, f"loaded but not kept for offline play: {sorted(missing)}"
     assert not watch.console_errors

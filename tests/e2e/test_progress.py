@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import watch_page
 from playwright.sync_api import expect
+from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, settle, status
 
 from game import new_game, parse_move
 from game.solver import solve
@@ -21,9 +23,6 @@ from game.web.hud import format_clock
 from game.web.storage import Slot
 from game.web.texts.ui import t
 from tools.serve import ROOT
-
-from conftest import watch_page
-from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, settle, status
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 GAME, SEED = "forty-thieves", 5
@@ -130,10 +129,13 @@ def test_a_new_page_at_the_bare_address_resumes_and_the_clock_holds_while_hidden
         Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
         document.dispatchEvent(new Event('visibilitychange'));
     }""")
-    page.wait_for_function(f"""() => {{
+    page.wait_for_function(
+        f"""() => {{
         const t = document.querySelector('[data-hud="time"]').textContent.split(':').map(Number);
         return t[0] * 60 + t[1] > {held};
-    }}""", timeout=4_000)
+    }}""",
+        timeout=4_000,
+    )
     shared["page"] = page
 
 
@@ -156,9 +158,15 @@ def test_leaving_a_game_in_play_counts_as_lost(context, shared):
     page.click("#btn-new")  # an untouched deal does not count
     assert saved(page, "solitaire.stats")["games"][GAME]["played"] == 1
     open_stats(page)
-    assert figures(page) == {"Played": "1", "Won": "0", "Win rate": "0%", "Best score": "10",
-                             "Fastest win": "\u2014", "Current winning streak": "0",
-                             "Longest winning streak": "0"}
+    assert figures(page) == {
+        "Played": "1",
+        "Won": "0",
+        "Win rate": "0%",
+        "Best score": "10",
+        "Fastest win": "\u2014",
+        "Current winning streak": "0",
+        "Longest winning streak": "0",
+    }
     page.click("#stats-dialog [data-close]")
 
 
@@ -186,7 +194,12 @@ def test_a_win_counts_with_its_time_and_streak(context, shared, app_url):
     page.click("#end-close")
     open_stats(page)
     shown = figures(page)
-    assert (shown["Played"], shown["Won"], shown["Win rate"], shown["Current winning streak"]) == ("1", "1", "100%", "1")
+    assert (shown["Played"], shown["Won"], shown["Win rate"], shown["Current winning streak"]) == (
+        "1",
+        "1",
+        "100%",
+        "1",
+    )
     best = saved(page, "solitaire.stats")["games"][game_id]["best_time"]
     assert slot["elapsed"] <= best < slot["elapsed"] + 30  # the clock went on from the saved time
     assert shown["Fastest win"] == format_clock(best)

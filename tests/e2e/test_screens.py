@@ -7,11 +7,10 @@ people to look at."""
 from __future__ import annotations
 
 import pytest
+from ui_helpers import double_click_card, open_url, pause_between_taps, settle
 
 from game import PLAYER_GAMES, new_game
 from tools.serve import ROOT
-
-from ui_helpers import double_click_card, open_url, pause_between_taps, settle
 
 SHOTS = ROOT / "artifacts" / "screenshots"
 SIZES = {"phone": (360, 740), "desktop": (1440, 900)}
@@ -62,6 +61,7 @@ def test_every_game_fits_the_screen(sized, game_id):
     width = page.viewport_size["width"]
     boxes = page.evaluate(
         "[...document.querySelectorAll('#board [data-pile], #board [data-card]')]"
-        ".map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])")
+        ".map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])"
+    )
     assert all(left >= -1 and right <= width + 1 for left, right in boxes)
     assert page.evaluate("document.documentElement.scrollWidth") <= width

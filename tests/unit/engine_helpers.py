@@ -15,8 +15,15 @@ FRENCH_RANKS = "A23456789TJQK"
 ITALIAN_RANKS = "A234567JQK"
 
 FORTY_FAMILY = (
-    "forty-thieves", "indian", "limited", "little-forty", "lucas",
-    "maria", "number-ten", "rank-and-file", "streets",
+    "forty-thieves",
+    "indian",
+    "limited",
+    "little-forty",
+    "lucas",
+    "maria",
+    "number-ten",
+    "rank-and-file",
+    "streets",
 )
 
 # The Forty Thieves table of RULES.md §4, written out by hand (not read from

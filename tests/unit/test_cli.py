@@ -24,9 +24,18 @@ STATUSES = {"playing", "won", "stalled", "time-up", "resigned"}
 
 # RULES.md's table of the twelve games, in its order: id and number of cards.
 GAMES_TABLE = [
-    ("reloaded", 52), ("retinue", 52), ("solitario", 40), ("forty-thieves", 104),
-    ("indian", 104), ("limited", 104), ("little-forty", 104), ("lucas", 104),
-    ("maria", 104), ("number-ten", 104), ("rank-and-file", 104), ("streets", 104),
+    ("reloaded", 52),
+    ("retinue", 52),
+    ("solitario", 40),
+    ("forty-thieves", 104),
+    ("indian", 104),
+    ("limited", 104),
+    ("little-forty", 104),
+    ("lucas", 104),
+    ("maria", 104),
+    ("number-ten", 104),
+    ("rank-and-file", 104),
+    ("streets", 104),
 ]
 GAME_IDS = [g for g, _ in GAMES_TABLE]
 
@@ -45,8 +54,13 @@ class Result:
 def cli(*args: str, stdin: str | None = None, env: dict | None = None) -> Result:
     proc = subprocess.run(
         [sys.executable, "-m", "game", *args],
-        cwd=ROOT, input=stdin if stdin is not None else "", capture_output=True,
-        text=True, encoding="utf-8", timeout=120, env=env,
+        cwd=ROOT,
+        input=stdin if stdin is not None else "",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        env=env,
     )
     return Result(proc)
 
@@ -54,6 +68,7 @@ def cli(*args: str, stdin: str | None = None, env: dict | None = None) -> Result
 def cli_many(calls: list) -> list[Result]:
     """Run several command lines at once (each a tuple of arguments, or
     ``(args, stdin)``); the results in the same order."""
+
     def one(call):
         if isinstance(call, tuple) and len(call) == 2 and isinstance(call[0], tuple):
             return cli(*call[0], stdin=call[1])
@@ -157,7 +172,7 @@ def files(tmp_path_factory):
 def test_list_names_the_twelve_games():
     out = check_ok(cli("list"))
     assert [g["id"] for g in out] == GAME_IDS
-    for entry, (game_id, cards) in zip(out, GAMES_TABLE):
+    for entry, (_game_id, cards) in zip(out, GAMES_TABLE):
         assert set(entry) == {"id", "name", "deck", "cards"}
         assert entry["cards"] == cards
         assert isinstance(entry["name"], str) and entry["name"]
@@ -173,7 +188,7 @@ def test_list_names_the_twelve_games():
 def test_deal_every_game_is_a_valid_position_and_the_same_twice():
     calls = [("deal", g, "--seed", "42") for g in GAME_IDS] * 2
     results = cli_many(calls)
-    first, second = results[: len(GAME_IDS)], results[len(GAME_IDS):]
+    first, second = results[: len(GAME_IDS)], results[len(GAME_IDS) :]
     for game_id, a, b in zip(GAME_IDS, first, second):
         out = check_ok(a)
         assert a.out == b.out, f"{game_id}: two runs differ"
@@ -185,11 +200,13 @@ def test_deal_every_game_is_a_valid_position_and_the_same_twice():
 
 
 def test_deal_numbers_give_different_deals_and_the_largest_works():
-    a, b, big = cli_many([
-        ("deal", "reloaded", "--seed", "0"),
-        ("deal", "reloaded", "--seed", "1"),
-        ("deal", "reloaded", "--seed", str(2**53 - 1)),
-    ])
+    a, b, big = cli_many(
+        [
+            ("deal", "reloaded", "--seed", "0"),
+            ("deal", "reloaded", "--seed", "1"),
+            ("deal", "reloaded", "--seed", str(2**53 - 1)),
+        ]
+    )
     assert check_ok(a) != check_ok(b)
     assert Position.from_json(check_ok(big)) == deal("reloaded", 2**53 - 1)
 
@@ -222,10 +239,12 @@ def test_play_without_moves_gives_the_deal(files):
 
 def test_play_from_a_position_file_and_from_stdin(files):
     text = Path(files["hand"]).read_text(encoding="utf-8")
-    from_file, from_stdin = cli_many([
-        ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f1"),
-        (("play", "reloaded", "--position", "-", "t2>f1", "t3>f1"), text),
-    ])
+    from_file, from_stdin = cli_many(
+        [
+            ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f1"),
+            (("play", "reloaded", "--position", "-", "t2>f1", "t3>f1"), text),
+        ]
+    )
     out = check_play(check_ok(from_file))
     assert check_ok(from_stdin) == out
     assert out["score"] == 40  # 10 + 5 for A♠ and K♥, 20 + 5 for 2♠ and Q♠
@@ -238,19 +257,19 @@ def test_play_from_a_position_file_and_from_stdin(files):
 def test_at_reads_reloaded_time_points(files):
     """Reloaded: −2 for every full 10 s, and never below 0."""
     ats = ["9.999", "10", "35", "199.9", "200", "100000"]
-    results = cli_many([
-        ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f1", "--at", at) for at in ats
-    ])
+    results = cli_many([("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f1", "--at", at) for at in ats])
     scores = [check_play(check_ok(r))["score"] for r in results]
     assert scores == [40, 38, 34, 2, 0, 0]
 
 
 def test_moves_carry_their_time(files):
-    timed, late, early = cli_many([
-        ("play", "reloaded", "--position", files["hand"], "t2>f1@3", "t3>f1@12.5"),
-        ("play", "reloaded", "--position", files["hand"], "t2>f1@3", "t3>f1@12.5", "--at", "31"),
-        ("play", "reloaded", "--position", files["hand"], "t2>f1@3", "t3>f1@12.5", "--at", "12"),
-    ])
+    timed, late, early = cli_many(
+        [
+            ("play", "reloaded", "--position", files["hand"], "t2>f1@3", "t3>f1@12.5"),
+            ("play", "reloaded", "--position", files["hand"], "t2>f1@3", "t3>f1@12.5", "--at", "31"),
+            ("play", "reloaded", "--position", files["hand"], "t2>f1@3", "t3>f1@12.5", "--at", "12"),
+        ]
+    )
     assert check_play(check_ok(timed))["score"] == 38  # read at the last move, 12.5 s
     assert check_play(check_ok(late))["score"] == 34
     out = check_refused(early)  # --at before the last move
@@ -258,11 +277,13 @@ def test_moves_carry_their_time(files):
 
 
 def test_time_limit_ends_the_game(files):
-    over, refused, zero = cli_many([
-        ("play", "reloaded", "--position", files["hand"], "--time-limit", "30", "t2>f1@3", "--at", "45"),
-        ("play", "reloaded", "--position", files["hand"], "--time-limit", "30", "t2>f1@3", "t3>f1@31"),
-        ("play", "reloaded", "--seed", "1", "--time-limit", "0"),
-    ])
+    over, refused, zero = cli_many(
+        [
+            ("play", "reloaded", "--position", files["hand"], "--time-limit", "30", "t2>f1@3", "--at", "45"),
+            ("play", "reloaded", "--position", files["hand"], "--time-limit", "30", "t2>f1@3", "t3>f1@31"),
+            ("play", "reloaded", "--seed", "1", "--time-limit", "0"),
+        ]
+    )
     out = check_play(check_ok(over))
     assert out["status"] == "time-up"
     assert out["score"] == 15 - 6  # read when time ran out, at 30 s
@@ -274,12 +295,26 @@ def test_time_limit_ends_the_game(files):
 
 
 def test_undo_token(files):
-    one, four, none = cli_many([
-        ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f1", "undo"),
-        ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f1", "draw", "draw",
-         "undo", "undo", "undo", "undo"),
-        ("play", "solitario", "--seed", "1", "undo"),
-    ])
+    one, four, none = cli_many(
+        [
+            ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f1", "undo"),
+            (
+                "play",
+                "reloaded",
+                "--position",
+                files["hand"],
+                "t2>f1",
+                "t3>f1",
+                "draw",
+                "draw",
+                "undo",
+                "undo",
+                "undo",
+                "undo",
+            ),
+            ("play", "solitario", "--seed", "1", "undo"),
+        ]
+    )
     out = check_play(check_ok(one))
     assert out["moves"] == 1
     assert out["score"] == 15 - 1  # the undone 25 points are taken back; the undo costs 1
@@ -292,12 +327,14 @@ def test_undo_token(files):
 
 
 def test_illegal_move_stops_at_its_index(files):
-    first_bad, later_fixable, bad_text, at_start = cli_many([
-        ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f2", "t3>f1", "nonsense"),
-        ("play", "reloaded", "--position", files["hand"], "t3>f1", "t2>f1"),
-        ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>>f1", "t3>f1"),
-        ("play", "forty-thieves", "--seed", "1", "redeal", "draw"),
-    ])
+    first_bad, later_fixable, bad_text, at_start = cli_many(
+        [
+            ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>f2", "t3>f1", "nonsense"),
+            ("play", "reloaded", "--position", files["hand"], "t3>f1", "t2>f1"),
+            ("play", "reloaded", "--position", files["hand"], "t2>f1", "t3>>f1", "t3>f1"),
+            ("play", "forty-thieves", "--seed", "1", "redeal", "draw"),
+        ]
+    )
     err = check_refused(first_bad)
     assert set(err) == {"error", "index", "move"}
     assert (err["index"], err["move"]) == (1, "t3>f2")  # 0-based; the later tokens are not reached

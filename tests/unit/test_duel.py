@@ -28,9 +28,11 @@ from game.duel import Challenge, Run, decode_challenge, encode_challenge, rankin
 
 def pack(payload, tag="s1.", raw: bytes | None = None, crc_tag: str | None = None) -> str:
     """A token as game/duel.py documents it (JSON → raw DEFLATE, CRC-32 of tag + DEFLATE first)."""
-    data = raw if raw is not None else json.dumps(
-        payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")
-    ).encode("utf-8")
+    data = (
+        raw
+        if raw is not None
+        else json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    )
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     body = packer.compress(data) + packer.flush()
     crc = zlib.crc32((crc_tag or tag).encode() + body).to_bytes(4, "big")
@@ -215,7 +217,7 @@ def test_every_changed_character_is_refused(token):
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     for i in range(3, len(token)):
         c = alphabet[(alphabet.index(token[i]) + 1 + i % 63) % 64]
-        refused(token[:i] + c + token[i + 1:])
+        refused(token[:i] + c + token[i + 1 :])
 
 
 def test_every_flipped_bit_is_refused(token):
@@ -299,56 +301,65 @@ def test_missing_fields_are_refused():
         refused(pack(payload([run])), f"'{key}'")
 
 
-@pytest.mark.parametrize("field, value, words", [
-    ("g", "chess", ("unknown game 'chess'",)),
-    ("g", "klondike-1", ("unknown game",)),
-    ("g", 3, ("unknown game",)),
-    ("s", -1, ("deal number",)),
-    ("s", 2**53, ("deal number",)),
-    ("s", "2", ("deal number",)),
-    ("s", True, ("deal number",)),
-    ("s", 2.0, ("deal number",)),
-    ("l", 250, ("time limit",)),
-    ("l", "300", ("time limit",)),
-    ("l", 0, ("time limit",)),
-    ("l", True, ("time limit",)),
-    ("r", [], ("no runs",)),
-    ("r", {"n": "Ann"}, ("no runs",)),
-    ("r", ["Ann"], ("not a run",)),
-])
+@pytest.mark.parametrize(
+    "field, value, words",
+    [
+        ("g", "chess", ("unknown game 'chess'",)),
+        ("g", "klondike-1", ("unknown game",)),
+        ("g", 3, ("unknown game",)),
+        ("s", -1, ("deal number",)),
+        ("s", 2**53, ("deal number",)),
+        ("s", "2", ("deal number",)),
+        ("s", True, ("deal number",)),
+        ("s", 2.0, ("deal number",)),
+        ("l", 250, ("time limit",)),
+        ("l", "300", ("time limit",)),
+        ("l", 0, ("time limit",)),
+        ("l", True, ("time limit",)),
+        ("r", [], ("no runs",)),
+        ("r", {"n": "Ann"}, ("no runs",)),
+        ("r", ["Ann"], ("not a run",)),
+    ],
+)
 def test_wrong_fields_are_refused(field, value, words):
     refused(pack({**payload(), field: value}), *words)
 
 
-@pytest.mark.parametrize("run, words", [
-    ({"n": 5, "m": "", "t": []}, ("name must be text",)),
-    ({"n": "Ann", "m": ["t5>f1"], "t": [30]}, ("moves must be text",)),
-    ({"n": "Ann", "m": "t5>f1", "t": "30"}, ("times must be a list",)),
-    ({"n": "Ann", "m": "t5>f1", "t": [30, 1]}, ("1 actions but 2 times",)),
-    ({"n": "Ann", "m": "t5>f1", "t": []}, ("1 actions but 0 times",)),
-    ({"n": "Ann", "m": "t5>f1", "t": [-1]}, ("whole number",)),
-    ({"n": "Ann", "m": "t5>f1", "t": [3.5]}, ("whole number",)),
-    ({"n": "Ann", "m": "t5>f1", "t": [True]}, ("whole number",)),
-    ({"n": "Ann", "m": "t5>f1", "t": [None]}, ("whole number",)),
-    ({"n": "Ann", "m": "draw t5>f1", "t": [10, 24 * 36000]}, ("24 hours",)),
-])
+@pytest.mark.parametrize(
+    "run, words",
+    [
+        ({"n": 5, "m": "", "t": []}, ("name must be text",)),
+        ({"n": "Ann", "m": ["t5>f1"], "t": [30]}, ("moves must be text",)),
+        ({"n": "Ann", "m": "t5>f1", "t": "30"}, ("times must be a list",)),
+        ({"n": "Ann", "m": "t5>f1", "t": [30, 1]}, ("1 actions but 2 times",)),
+        ({"n": "Ann", "m": "t5>f1", "t": []}, ("1 actions but 0 times",)),
+        ({"n": "Ann", "m": "t5>f1", "t": [-1]}, ("whole number",)),
+        ({"n": "Ann", "m": "t5>f1", "t": [3.5]}, ("whole number",)),
+        ({"n": "Ann", "m": "t5>f1", "t": [True]}, ("whole number",)),
+        ({"n": "Ann", "m": "t5>f1", "t": [None]}, ("whole number",)),
+        ({"n": "Ann", "m": "draw t5>f1", "t": [10, 24 * 36000]}, ("24 hours",)),
+    ],
+)
 def test_wrong_run_fields_are_refused(run, words):
     refused(pack(payload([run], l=None)), *words)
 
 
-@pytest.mark.parametrize("name, words", [
-    ("", ("empty",)),
-    ("   ", ("empty",)),
-    ("A" * 25, ("at most 24",)),
-    (" Ann", ("space",)),
-    ("Ann\n", ("space",)),
-    ("An\nn", ("U+000A",)),
-    ("An\x00n", ("U+0000",)),
-    ("An\x1bn", ("U+001B",)),
-    ("\u202eAnn", ("U+202E",)),
-    ("An\u2028n", ("U+2028",)),
-    ("An\u00a0n", ("U+00A0",)),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("", ("empty",)),
+        ("   ", ("empty",)),
+        ("A" * 25, ("at most 24",)),
+        (" Ann", ("space",)),
+        ("Ann\n", ("space",)),
+        ("An\nn", ("U+000A",)),
+        ("An\x00n", ("U+0000",)),
+        ("An\x1bn", ("U+001B",)),
+        ("\u202eAnn", ("U+202E",)),
+        ("An\u2028n", ("U+2028",)),
+        ("An\u00a0n", ("U+00A0",)),
+    ],
+)
 def test_unfit_names_are_refused(name, words):
     refused(pack(payload([{"n": name, "m": "t5>f1", "t": [30]}])), *words)
     with pytest.raises(InvalidChallenge):
@@ -651,7 +662,9 @@ def test_cli_verify(capsys):
     assert code == 0
     seed = verify(token).ranking.rematch
     assert out == {
-        "game": "solitario", "seed": 2, "time_limit": None,
+        "game": "solitario",
+        "seed": 2,
+        "time_limit": None,
         "players": [
             {"name": "Bea", "score": 15, "status": "resigned", "moves": 2, "final_score_move": 2},
             {"name": "Ann", "score": 15, "status": "resigned", "moves": 1, "final_score_move": 1},

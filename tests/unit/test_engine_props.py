@@ -31,15 +31,32 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import (
-    DRAW, GAMES, PLAYER_GAMES, REDEAL, STATUSES, Game, IllegalMove, Move, Position, deal, parse_move,
+    DRAW,
+    GAMES,
+    PLAYER_GAMES,
+    REDEAL,
+    STATUSES,
+    Game,
+    IllegalMove,
+    Move,
+    Position,
+    deal,
+    parse_move,
 )
 from game.moves import format_time
 from game.shuffle import MAX_GAME_NUMBER, SplitMix64, fnv1a64, shuffled
 
 ALL_GAMES = tuple(GAMES)
 FORTY_FAMILY = (
-    "forty-thieves", "indian", "limited", "little-forty", "lucas",
-    "maria", "number-ten", "rank-and-file", "streets",
+    "forty-thieves",
+    "indian",
+    "limited",
+    "little-forty",
+    "lucas",
+    "maria",
+    "number-ten",
+    "rank-and-file",
+    "streets",
 )
 
 
@@ -416,34 +433,62 @@ def test_an_action_that_is_not_text_is_refused():
 # of existing game numbers has changed — fix the engine, never these constants.
 # The hash is SHA-256 of the opening position's JSON, keys sorted, no spaces.
 FROZEN_DEALS = {
-    "reloaded": ("41d273b8d1d5873b99b77293e763dc29029ac10f3d902f669ba42f2315b18972",
-                 "3104ce60f0ec8997d5e25492e841e8fc23866bc3f5f4f885a765120561fa0137"),
-    "retinue": ("e5aa359012dfcdfef0406a0ddb238b04e12af9cab23a9904d230f4c35b2d9c56",
-                "4cfabd844f13043547bb2930cd342e90518a6f4cd6bd90e62167def0c1f46149"),
-    "solitario": ("319eb50bdba6c8723e686fc26b3d90c293d0742adbbed7f1bc9966875ed61171",
-                  "6cc0d508a825272627f67c51f2de338b1ba1900f0aeeba465bdac58d5425c6f9"),
-    "forty-thieves": ("ff2e60db7e57e48360ce4bdd01fff8941079a6dded85e631df7e02dfb4bb940c",
-                      "a53f33f0386b0701d664fb7f0d9a155b245a987b9246ac2dde52258a0669be5f"),
-    "indian": ("e032dc846514c7684ff78bccdf731bf360d5b8658dac25ef7d6fcaec7a222d25",
-               "64a2e64022a60f07fbf149df73b879ad3c4f540f096ea4585c52307d9219a33e"),
-    "limited": ("128fbfd01a719d5c50d39d7459914f1404d7506c2b61404d1dd2b0c426992060",
-                "69f121b5375879e990183aaca17c0dc17449f7d1ae8f8b2fa82bede72a651621"),
-    "little-forty": ("592ee3a116d01a24d8f04289b31be80a02cadf87020ff2847d0fb037875ba19c",
-                     "177c6564896a9a207a8789da1f0f377f54eacbaf3d2981b495c5a09770ff21cb"),
-    "lucas": ("7729d56e7f24fce59e5e3ce438f84460cf513b34ebd96d2fcde5d0fa479d296b",
-              "b6dbd73515a21e2974b809f53803c69b834af37277bd967b9729910662c6a890"),
-    "maria": ("2a18110d11bad8f9397b3d1ccc5db3431dff06a64a473b9110c09b2e0015b405",
-              "1df82ee6afe9612d9eb61b692cd6908172ad1aa3fc39ad6d3162cf88781a1b87"),
-    "number-ten": ("65889f0822869b6991dbb3e92881015ad825093bdea1760f65375a1b48f00500",
-                   "926c25fa6d146c02c74f30affe989ea8b9736a8e42bc40966c9e0eb7f62ae3d2"),
-    "rank-and-file": ("1ad7c74537fdba8e5c36396fca11361fc94db878b037113deff4576ca9cbbc09",
-                      "63b02c1533e3d414da0f0a2c335e21a627b17f613760a78361cbdff293f80dad"),
-    "streets": ("78b4fadbbc1e48baf6eca850f7099416a970d400200a96955c140daa231271f4",
-                "effc1fd213e766a7a85e5047ed4e3c0ae7c4483a3a311a17a59172040a5aa1e8"),
-    "klondike-1": ("3340d7de2d3714b98f8fd5c51ed606f713d05d79a44ff9a944473226ea280e6a",
-                   "1efd44e7b01a4171b94dc57ac1b71418e446f800673c5f1f29982be4c7c6255e"),
-    "klondike-3": ("473cfbbf207b5ce124a21507108d0a3f9b494f7ce719a0c03d42ad04611d75e8",
-                   "cc626bc823099b58969b1bedadf32f7e6e7d2fad6c2447fec5d44ea607c1552d"),
+    "reloaded": (
+        "41d273b8d1d5873b99b77293e763dc29029ac10f3d902f669ba42f2315b18972",
+        "3104ce60f0ec8997d5e25492e841e8fc23866bc3f5f4f885a765120561fa0137",
+    ),
+    "retinue": (
+        "e5aa359012dfcdfef0406a0ddb238b04e12af9cab23a9904d230f4c35b2d9c56",
+        "4cfabd844f13043547bb2930cd342e90518a6f4cd6bd90e62167def0c1f46149",
+    ),
+    "solitario": (
+        "319eb50bdba6c8723e686fc26b3d90c293d0742adbbed7f1bc9966875ed61171",
+        "6cc0d508a825272627f67c51f2de338b1ba1900f0aeeba465bdac58d5425c6f9",
+    ),
+    "forty-thieves": (
+        "ff2e60db7e57e48360ce4bdd01fff8941079a6dded85e631df7e02dfb4bb940c",
+        "a53f33f0386b0701d664fb7f0d9a155b245a987b9246ac2dde52258a0669be5f",
+    ),
+    "indian": (
+        "e032dc846514c7684ff78bccdf731bf360d5b8658dac25ef7d6fcaec7a222d25",
+        "64a2e64022a60f07fbf149df73b879ad3c4f540f096ea4585c52307d9219a33e",
+    ),
+    "limited": (
+        "128fbfd01a719d5c50d39d7459914f1404d7506c2b61404d1dd2b0c426992060",
+        "69f121b5375879e990183aaca17c0dc17449f7d1ae8f8b2fa82bede72a651621",
+    ),
+    "little-forty": (
+        "592ee3a116d01a24d8f04289b31be80a02cadf87020ff2847d0fb037875ba19c",
+        "177c6564896a9a207a8789da1f0f377f54eacbaf3d2981b495c5a09770ff21cb",
+    ),
+    "lucas": (
+        "7729d56e7f24fce59e5e3ce438f84460cf513b34ebd96d2fcde5d0fa479d296b",
+        "b6dbd73515a21e2974b809f53803c69b834af37277bd967b9729910662c6a890",
+    ),
+    "maria": (
+        "2a18110d11bad8f9397b3d1ccc5db3431dff06a64a473b9110c09b2e0015b405",
+        "1df82ee6afe9612d9eb61b692cd6908172ad1aa3fc39ad6d3162cf88781a1b87",
+    ),
+    "number-ten": (
+        "65889f0822869b6991dbb3e92881015ad825093bdea1760f65375a1b48f00500",
+        "926c25fa6d146c02c74f30affe989ea8b9736a8e42bc40966c9e0eb7f62ae3d2",
+    ),
+    "rank-and-file": (
+        "1ad7c74537fdba8e5c36396fca11361fc94db878b037113deff4576ca9cbbc09",
+        "63b02c1533e3d414da0f0a2c335e21a627b17f613760a78361cbdff293f80dad",
+    ),
+    "streets": (
+        "78b4fadbbc1e48baf6eca850f7099416a970d400200a96955c140daa231271f4",
+        "effc1fd213e766a7a85e5047ed4e3c0ae7c4483a3a311a17a59172040a5aa1e8",
+    ),
+    "klondike-1": (
+        "3340d7de2d3714b98f8fd5c51ed606f713d05d79a44ff9a944473226ea280e6a",
+        "1efd44e7b01a4171b94dc57ac1b71418e446f800673c5f1f29982be4c7c6255e",
+    ),
+    "klondike-3": (
+        "473cfbbf207b5ce124a21507108d0a3f9b494f7ce719a0c03d42ad04611d75e8",
+        "cc626bc823099b58969b1bedadf32f7e6e7d2fad6c2447fec5d44ea607c1552d",
+    ),
 }
 FROZEN_NUMBERS = (1, MAX_GAME_NUMBER)
 
@@ -514,10 +559,16 @@ def reference_shuffle(cards, game_id: str, number: int, attempt: int = 0) -> lis
     return out
 
 
-@pytest.mark.parametrize("game_id, number, attempt", [
-    ("reloaded", 0, 0), ("reloaded", 1, 0), ("solitario", 5, 2),
-    ("forty-thieves", MAX_GAME_NUMBER, 0), ("retinue", 123456789, 0),
-])
+@pytest.mark.parametrize(
+    "game_id, number, attempt",
+    [
+        ("reloaded", 0, 0),
+        ("reloaded", 1, 0),
+        ("solitario", 5, 2),
+        ("forty-thieves", MAX_GAME_NUMBER, 0),
+        ("retinue", 123456789, 0),
+    ],
+)
 def test_shuffle_follows_its_documented_algorithm(game_id, number, attempt):
     cards = GAMES[game_id].deck.cards
     assert shuffled(cards, game_id, number, attempt) == reference_shuffle(cards, game_id, number, attempt)

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from engine_helpers import FORTY_FAMILY, FORTY_TABLE, FRENCH_RANKS, ITALIAN_RANKS
 
 import game
 from game import Game, IllegalMove, deal, new_game
-
-from engine_helpers import FORTY_FAMILY, FORTY_TABLE, FRENCH_RANKS, ITALIAN_RANKS
 
 ALL_GAMES = ("reloaded", "retinue", "solitario") + FORTY_FAMILY
 SEEDS = (0, 1, 2, 17, 123456)

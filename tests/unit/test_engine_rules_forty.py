@@ -4,10 +4,9 @@ nine games; the per-game facts come from the hand-written FORTY_TABLE."""
 from __future__ import annotations
 
 import pytest
+from engine_helpers import FORTY_FAMILY, FORTY_TABLE, legal, new, pile, upto
 
 from game import IllegalMove
-
-from engine_helpers import FORTY_FAMILY, FORTY_TABLE, legal, new, pile, upto
 
 RUN_GAMES = [g for g in FORTY_FAMILY if FORTY_TABLE[g]["runs"]]
 SINGLE_GAMES = [g for g in FORTY_FAMILY if not FORTY_TABLE[g]["runs"]]

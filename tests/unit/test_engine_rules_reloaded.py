@@ -4,10 +4,9 @@ three-deep undo, and the ways a game ends."""
 from __future__ import annotations
 
 import pytest
+from engine_helpers import legal, new, pile, upto
 
 from game import IllegalMove
-
-from engine_helpers import legal, new, pile, upto
 
 G = "reloaded"
 
@@ -234,7 +233,15 @@ def test_time_costs_2_per_full_10_seconds():
 
 
 def test_undo_reverses_points():
-    base = {"waste": ["8H"], "t1": ["9S"], "f1": upto("S", "4"), "t2": ["5S"], "t3": ["5D"], "t5": ["8c", "TC"], "t6": ["JD"]}
+    base = {
+        "waste": ["8H"],
+        "t1": ["9S"],
+        "f1": upto("S", "4"),
+        "t2": ["5S"],
+        "t3": ["5D"],
+        "t5": ["8c", "TC"],
+        "t6": ["JD"],
+    }
     g = R(base)
     g.play("waste>t1")  # +40
     g.play("t2>f1")  # +50
@@ -351,7 +358,15 @@ def test_solved_steps_do_not_count_undone_moves():
 # column tops (black on black never builds); the spades 7-K in the stock fit
 # nowhere. Only drawing and turning over are possible, forever.
 STALL_HOME = {"f1": upto("S", "5"), "f2": upto("H", "K"), "f3": upto("D", "K"), "f4": upto("C", "5")}
-STALL_COLUMNS = {"t1": ["7C"], "t2": ["8C"], "t3": ["9C"], "t4": ["TC"], "t5": ["JC"], "t6": ["6s", "QC"], "t7": ["6c", "KC"]}
+STALL_COLUMNS = {
+    "t1": ["7C"],
+    "t2": ["8C"],
+    "t3": ["9C"],
+    "t4": ["TC"],
+    "t5": ["JC"],
+    "t6": ["6s", "QC"],
+    "t7": ["6c", "KC"],
+}
 SPADES_7_K = ["7s", "8s", "9s", "ts", "js", "qs", "ks"]
 
 
@@ -365,7 +380,10 @@ def test_stalled_when_a_whole_stock_pass_offers_no_move():
 
 
 def test_stalled_with_cards_split_between_stock_and_waste():
-    g = R({**STALL_HOME, **STALL_COLUMNS, "stock": SPADES_7_K[:3], "waste": [c.upper() for c in SPADES_7_K[3:]]}, fill=None)
+    g = R(
+        {**STALL_HOME, **STALL_COLUMNS, "stock": SPADES_7_K[:3], "waste": [c.upper() for c in SPADES_7_K[3:]]},
+        fill=None,
+    )
     assert g.status == "stalled"
 
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from engine_helpers import FRENCH_RANKS
 
 from game import Game, IllegalMove, Position, new_game
-
-from engine_helpers import FRENCH_RANKS
 
 DECK = [r + s for s in "SHDC" for r in FRENCH_RANKS]
 LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

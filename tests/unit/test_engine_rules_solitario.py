@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from engine_helpers import ITALIAN_RANKS, legal, new, pile, upto
 
 from game import IllegalMove, deal
-
-from engine_helpers import ITALIAN_RANKS, legal, new, pile, upto
 
 G = "solitario"
 
@@ -274,6 +273,9 @@ def test_stalls_by_itself_after_the_last_useful_move():
 
 
 def test_won_when_all_40_are_home():
-    g = S({"f1": home("S", "Q"), "f2": home("H", "K"), "f3": home("D", "K"), "f4": home("C", "K"), "waste": ["KS"]}, fill=None)
+    g = S(
+        {"f1": home("S", "Q"), "f2": home("H", "K"), "f3": home("D", "K"), "f4": home("C", "K"), "waste": ["KS"]},
+        fill=None,
+    )
     g.play("waste>f1")
     assert g.status == "won" and g.score() == 15

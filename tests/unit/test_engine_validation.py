@@ -5,10 +5,9 @@ accept."""
 from __future__ import annotations
 
 import pytest
+from engine_helpers import FORTY_FAMILY, ITALIAN_RANKS, position_json, upto
 
 from game import InvalidPosition, Position, deal
-
-from engine_helpers import FORTY_FAMILY, ITALIAN_RANKS, position_json, upto
 
 ALL_GAMES = ("reloaded", "retinue", "solitario") + FORTY_FAMILY
 
@@ -51,8 +50,18 @@ def test_position_of_another_game():
 
 @pytest.mark.parametrize(
     "game_id,name",
-    [("reloaded", "t8"), ("reloaded", "f5"), ("solitario", "f5"), ("forty-thieves", "t11"),
-     ("limited", "t13"), ("lucas", "t14"), ("maria", "t10"), ("retinue", "stock"), ("retinue", "f1"), ("reloaded", "foo")],
+    [
+        ("reloaded", "t8"),
+        ("reloaded", "f5"),
+        ("solitario", "f5"),
+        ("forty-thieves", "t11"),
+        ("limited", "t13"),
+        ("lucas", "t14"),
+        ("maria", "t10"),
+        ("retinue", "stock"),
+        ("retinue", "f1"),
+        ("reloaded", "foo"),
+    ],
 )
 def test_unknown_pile(game_id, name):
     data = position_json(game_id, {}, fill=None)
@@ -70,8 +79,17 @@ def test_every_pile_of_the_game_is_known(game_id, name):
 
 @pytest.mark.parametrize(
     "game_id,code",
-    [("reloaded", "ZZ"), ("reloaded", "10S"), ("reloaded", "1S"), ("reloaded", "AX"), ("reloaded", "A"),
-     ("solitario", "8S"), ("solitario", "TS"), ("solitario", "9D"), ("forty-thieves", "QQ")],
+    [
+        ("reloaded", "ZZ"),
+        ("reloaded", "10S"),
+        ("reloaded", "1S"),
+        ("reloaded", "AX"),
+        ("reloaded", "A"),
+        ("solitario", "8S"),
+        ("solitario", "TS"),
+        ("solitario", "9D"),
+        ("forty-thieves", "QQ"),
+    ],
 )
 def test_unknown_card_code(game_id, code):
     data = position_json(game_id, {})
@@ -99,9 +117,11 @@ def test_wrong_card_count_names_the_missing_card():
 
 @pytest.mark.parametrize(
     "game_id,piles,card,times",
-    [("reloaded", {"t1": ["AS"], "stock": ["as"]}, "AS", "2"),  # face up and face down count alike
-     ("solitario", {"t1": ["KD"], "t2": ["KD"]}, "KD", "2"),
-     ("forty-thieves", {"t1": ["9C"], "t2": ["9C"], "t3": ["9C"]}, "9C", "3")],
+    [
+        ("reloaded", {"t1": ["AS"], "stock": ["as"]}, "AS", "2"),  # face up and face down count alike
+        ("solitario", {"t1": ["KD"], "t2": ["KD"]}, "KD", "2"),
+        ("forty-thieves", {"t1": ["9C"], "t2": ["9C"], "t3": ["9C"]}, "9C", "3"),
+    ],
 )
 def test_a_card_too_often(game_id, piles, card, times):
     message = refused(position_json(game_id, piles), card, times)
@@ -135,10 +155,21 @@ def test_a_columns_top_card_is_never_face_down():
 
 @pytest.mark.parametrize(
     "game_id,column,down,ok",
-    [("reloaded", 1, 1, False), ("reloaded", 3, 2, True), ("reloaded", 3, 3, False), ("reloaded", 7, 6, True),
-     ("solitario", 7, 7, False), ("forty-thieves", 1, 1, False), ("indian", 1, 1, True), ("indian", 1, 2, False),
-     ("number-ten", 4, 2, True), ("number-ten", 4, 3, False), ("rank-and-file", 10, 3, True),
-     ("rank-and-file", 10, 4, False), ("maria", 9, 1, False)],
+    [
+        ("reloaded", 1, 1, False),
+        ("reloaded", 3, 2, True),
+        ("reloaded", 3, 3, False),
+        ("reloaded", 7, 6, True),
+        ("solitario", 7, 7, False),
+        ("forty-thieves", 1, 1, False),
+        ("indian", 1, 1, True),
+        ("indian", 1, 2, False),
+        ("number-ten", 4, 2, True),
+        ("number-ten", 4, 3, False),
+        ("rank-and-file", 10, 3, True),
+        ("rank-and-file", 10, 4, False),
+        ("maria", 9, 1, False),
+    ],
 )
 def test_no_more_face_down_cards_than_the_deal_lays(game_id, column, down, ok):
     deck = "A234567JQK" if game_id == "solitario" else "23456789TJQK"

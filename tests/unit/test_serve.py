@@ -36,17 +36,20 @@ def fetch(url):
         return response.status, response.headers.get_content_type(), response.read()
 
 
-@pytest.mark.parametrize("name, ctype", [
-    ("a.wasm", "application/wasm"),
-    ("m.mjs", "text/javascript"),
-    ("s.js", "text/javascript"),
-    ("d.json", "application/json"),
-    ("c.toml", "application/toml"),
-    ("p.py", "text/x-python"),
-    ("z.zip", "application/zip"),
-    ("x.css", "text/css"),
-    ("index.html", "text/html"),
-])
+@pytest.mark.parametrize(
+    "name, ctype",
+    [
+        ("a.wasm", "application/wasm"),
+        ("m.mjs", "text/javascript"),
+        ("s.js", "text/javascript"),
+        ("d.json", "application/json"),
+        ("c.toml", "application/toml"),
+        ("p.py", "text/x-python"),
+        ("z.zip", "application/zip"),
+        ("x.css", "text/css"),
+        ("index.html", "text/html"),
+    ],
+)
 def test_mime_types(site, name, ctype):
     status, got, _ = fetch(f"{site()}/{name}")
     assert (status, got) == (200, ctype)

@@ -13,14 +13,20 @@ import sys
 from pathlib import Path
 
 import pytest
+from engine_helpers import FORTY_FAMILY, make, upto
 
 from game import GAMES, Move, Position, deal, get_spec
 from game.solver import (
-    LOST, UNKNOWN, WON, auto_complete, canonical_key, hint, model_for, solve,
+    LOST,
+    UNKNOWN,
+    WON,
+    auto_complete,
+    canonical_key,
+    hint,
+    model_for,
+    solve,
 )
 from game.solver.search import CHECK_EVERY
-
-from engine_helpers import FORTY_FAMILY, make, upto
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_GAMES = ["reloaded", "solitario", "klondike-1", "klondike-3", *FORTY_FAMILY]
@@ -39,7 +45,7 @@ def near_won(game_id: str) -> Position:
     spec = get_spec(game_id)
     ranks = spec.deck.ranks
     piles, pairs, f = {}, [], 1
-    for copy in range(spec.deck.copies):
+    for _copy in range(spec.deck.copies):
         for suit in "SHDC":
             piles[f"f{f}"] = upto(suit, ranks[-3], ranks)
             f += 1
@@ -61,9 +67,16 @@ def test_near_won_position_is_won_with_a_line_that_replays(game_id):
     assert result.nodes >= 1 and result.seconds >= 0
 
 
-@pytest.mark.parametrize("game_id,seed", [
-    ("klondike-1", 1), ("klondike-3", 3), ("reloaded", 1), ("solitario", 2), ("retinue", 4),
-])
+@pytest.mark.parametrize(
+    "game_id,seed",
+    [
+        ("klondike-1", 1),
+        ("klondike-3", 3),
+        ("reloaded", 1),
+        ("solitario", 2),
+        ("retinue", 4),
+    ],
+)
 def test_easy_deals_are_won_and_the_line_replays(game_id, seed):
     pos = deal(game_id, seed)
     result = solve(pos, budget_nodes=50_000)
@@ -87,8 +100,16 @@ def test_klondike_nines_buried_under_their_own_suit_is_lost():
     # Spades and clubs wait for their 9s, which lie face down under the Ten of
     # clubs; no column is empty, no red card can come down onto a black one.
     piles = {
-        "f1": upto("H", "K"), "f2": upto("D", "K"), "f3": upto("S", "8"), "f4": upto("C", "8"),
-        "t1": ["KS"], "t2": ["KC"], "t3": ["QS"], "t4": ["QC"], "t5": ["JS"], "t6": ["JC"],
+        "f1": upto("H", "K"),
+        "f2": upto("D", "K"),
+        "f3": upto("S", "8"),
+        "f4": upto("C", "8"),
+        "t1": ["KS"],
+        "t2": ["KC"],
+        "t3": ["QS"],
+        "t4": ["QC"],
+        "t5": ["JS"],
+        "t6": ["JC"],
         "t7": ["9s", "9c", "ts", "TC"],
     }
     result = solve(make("klondike-1", piles, fill=None))
@@ -104,10 +125,16 @@ def test_forty_thieves_nines_under_higher_cards_of_their_suit_is_lost_after_a_se
         **{f"f{i}": upto("S", "8") for i in (3, 4)},
         **{f"f{i}": upto("C", "8") for i in (5, 6)},
         **{f"f{i}": upto("D", "8") for i in (7, 8)},
-        "t1": ["9S", "TS", "KS"], "t2": ["9S", "TS", "KS"],
-        "t3": ["9C", "TC", "KC"], "t4": ["9C", "TC", "KC"],
-        "t5": ["9D", "TD", "KD"], "t6": ["9D", "TD", "KD"],
-        "t7": ["QS", "JS"], "t8": ["QS", "JS"], "t9": ["QC", "JC"], "t10": ["QC", "JC"],
+        "t1": ["9S", "TS", "KS"],
+        "t2": ["9S", "TS", "KS"],
+        "t3": ["9C", "TC", "KC"],
+        "t4": ["9C", "TC", "KC"],
+        "t5": ["9D", "TD", "KD"],
+        "t6": ["9D", "TD", "KD"],
+        "t7": ["QS", "JS"],
+        "t8": ["QS", "JS"],
+        "t9": ["QC", "JC"],
+        "t10": ["QC", "JC"],
         "stock": ["jd", "qd", "jd", "qd"],
     }
     result = solve(make("forty-thieves", piles, fill=None))
@@ -119,8 +146,10 @@ def _counterexample(five_of_spades_home: bool) -> Position:
     """safe.py's example: 4♥ 4♦ 4♠ home, clubs only to the Ace, 3♣ on a
     face-down 2♣ (on a face-down 5♣), 5♠ on a face-down K♣."""
     piles = {
-        "f1": upto("H", "4"), "f2": upto("D", "4"),
-        "f3": upto("S", "5" if five_of_spades_home else "4"), "f4": ["AC"],
+        "f1": upto("H", "4"),
+        "f2": upto("D", "4"),
+        "f3": upto("S", "5" if five_of_spades_home else "4"),
+        "f4": ["AC"],
         "t1": ["5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
         "t2": ["KC"] if five_of_spades_home else ["kc", "5S"],
         "t3": ["5c", "2c", "3C"],
@@ -203,14 +232,21 @@ def _model_move(pos, model, st, move, moves):
         return None  # draw 1, unlimited redeals: it can wait in the talon (model.Model.moves)
     if ks == "waste":
         w = len(pos.piles[1])
-        found = [m for m in moves if m[0] in (2, 3) and m[1] == w and (m[0] == 3) == (kd == "foundation")
-                 and (kd == "foundation" or m[2] == cols.index(d))]
+        found = [
+            m
+            for m in moves
+            if m[0] in (2, 3)
+            and m[1] == w
+            and (m[0] == 3) == (kd == "foundation")
+            and (kd == "foundation" or m[2] == cols.index(d))
+        ]
         return found[0] if found else ("missing", str(move))
     card = model.card(pos.piles[s][-1])
     if model.is_safe(st[1], card):
         return None  # a safe card is no better back in a column (safe.py)
-    found = [m for m in moves if m[0] == 4 and m[2] == cols.index(d)
-             and (m[1] // model.copies) * 16 + st[1][m[1]] == card]
+    found = [
+        m for m in moves if m[0] == 4 and m[2] == cols.index(d) and (m[1] // model.copies) * 16 + st[1][m[1]] == card
+    ]
     return found[0] if found else ("missing", str(move))
 
 
@@ -346,8 +382,16 @@ def test_hint_without_a_proof_is_labelled_and_legal():
 
 def test_hint_on_a_lost_position_says_so():
     piles = {
-        "f1": upto("H", "K"), "f2": upto("D", "K"), "f3": upto("S", "8"), "f4": upto("C", "8"),
-        "t1": ["KS"], "t2": ["KC"], "t3": ["QS"], "t4": ["QC"], "t5": ["JS"], "t6": ["JC"],
+        "f1": upto("H", "K"),
+        "f2": upto("D", "K"),
+        "f3": upto("S", "8"),
+        "f4": upto("C", "8"),
+        "t1": ["KS"],
+        "t2": ["KC"],
+        "t3": ["QS"],
+        "t4": ["QC"],
+        "t5": ["JS"],
+        "t6": ["JC"],
         "t7": ["9s", "9c", "ts", "TC"],
     }
     h = hint(make("klondike-1", piles, fill=None))
@@ -356,9 +400,16 @@ def test_hint_on_a_lost_position_says_so():
 
 def test_auto_complete_finishes_an_open_position():
     piles = {
-        "f1": upto("S", "9"), "f2": upto("H", "9"), "f3": upto("D", "9"), "f4": upto("C", "9"),
-        "t1": ["KS", "QH", "JS"], "t2": ["KH", "QS", "JH", "TS"], "t3": ["KD", "QC", "JD", "TC"],
-        "t4": ["KC", "QD", "JC"], "waste": ["TH"], "stock": ["td"],
+        "f1": upto("S", "9"),
+        "f2": upto("H", "9"),
+        "f3": upto("D", "9"),
+        "f4": upto("C", "9"),
+        "t1": ["KS", "QH", "JS"],
+        "t2": ["KH", "QS", "JH", "TS"],
+        "t3": ["KD", "QC", "JD", "TC"],
+        "t4": ["KC", "QD", "JC"],
+        "waste": ["TH"],
+        "stock": ["td"],
     }
     pos = make("reloaded", piles, fill=None)
     line = auto_complete(pos)
@@ -367,9 +418,16 @@ def test_auto_complete_finishes_an_open_position():
 
 def test_auto_complete_refuses_while_a_card_is_face_down():
     piles = {
-        "f1": upto("S", "9"), "f2": upto("H", "9"), "f3": upto("D", "9"), "f4": upto("C", "9"),
-        "t1": ["KS", "QH", "JS"], "t2": ["kh", "QS", "JH", "TS"], "t3": ["KD", "QC", "JD", "TC"],
-        "t4": ["KC", "QD", "JC"], "waste": ["TH"], "stock": ["td"],
+        "f1": upto("S", "9"),
+        "f2": upto("H", "9"),
+        "f3": upto("D", "9"),
+        "f4": upto("C", "9"),
+        "t1": ["KS", "QH", "JS"],
+        "t2": ["kh", "QS", "JH", "TS"],
+        "t3": ["KD", "QC", "JD", "TC"],
+        "t4": ["KC", "QD", "JC"],
+        "waste": ["TH"],
+        "stock": ["td"],
     }
     assert auto_complete(make("reloaded", piles, fill=None)) is None
     assert auto_complete(deal("forty-thieves", 3)) is None  # face up, but far from done
@@ -377,8 +435,9 @@ def test_auto_complete_refuses_while_a_card_is_face_down():
 
 # --- the command line -----------------------------------------------------------------
 def cli(*args, stdin=None):
-    proc = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=60
+    )
     return proc.returncode, json.loads(proc.stdout)
 
 
@@ -398,20 +457,23 @@ def test_cli_solve_reads_a_position_and_reports_unknown_within_budget(tmp_path):
     assert code == 0 and out["status"] == UNKNOWN and out["nodes"] == 50 and out["line"] == []
 
 
-@pytest.mark.parametrize("args", [
-    ["solve", "nope", "--seed", "1"],
-    ["solve", "klondike-1"],
-    ["solve", "klondike-1", "--seed", "x"],
-    ["solve", "klondike-1", "--seed", "1", "--budget", "0"],
-    ["solve", "reloaded", "--position", "/no/such/file.json"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "nope", "--seed", "1"],
+        ["solve", "klondike-1"],
+        ["solve", "klondike-1", "--seed", "x"],
+        ["solve", "klondike-1", "--seed", "1", "--budget", "0"],
+        ["solve", "reloaded", "--position", "/no/such/file.json"],
+    ],
+)
 def test_cli_solve_refuses_bad_input_with_exit_2(args):
     code, out = cli(*args)
     assert code == 2 and "error" in out
 
 
 def test_every_game_has_a_solver_model():
-    for game_id, spec in GAMES.items():
+    for spec in GAMES.values():
         if spec.rules == "build":
             assert model_for(spec).spec is spec
 
@@ -447,17 +509,27 @@ def test_lost_deals_are_lost_for_a_search_without_any_cut_too(game_id, seed):
 
 # --- best-first search (the single-card two-deck games) -------------------------------
 def _nines_position():
-    return make("forty-thieves", {
-        **{f"f{i}": upto("H", "K") for i in (1, 2)},
-        **{f"f{i}": upto("S", "8") for i in (3, 4)},
-        **{f"f{i}": upto("C", "8") for i in (5, 6)},
-        **{f"f{i}": upto("D", "8") for i in (7, 8)},
-        "t1": ["9S", "TS", "KS"], "t2": ["9S", "TS", "KS"],
-        "t3": ["9C", "TC", "KC"], "t4": ["9C", "TC", "KC"],
-        "t5": ["9D", "TD", "KD"], "t6": ["9D", "TD", "KD"],
-        "t7": ["QS", "JS"], "t8": ["QS", "JS"], "t9": ["QC", "JC"], "t10": ["QC", "JC"],
-        "stock": ["jd", "qd", "jd", "qd"],
-    }, fill=None)
+    return make(
+        "forty-thieves",
+        {
+            **{f"f{i}": upto("H", "K") for i in (1, 2)},
+            **{f"f{i}": upto("S", "8") for i in (3, 4)},
+            **{f"f{i}": upto("C", "8") for i in (5, 6)},
+            **{f"f{i}": upto("D", "8") for i in (7, 8)},
+            "t1": ["9S", "TS", "KS"],
+            "t2": ["9S", "TS", "KS"],
+            "t3": ["9C", "TC", "KC"],
+            "t4": ["9C", "TC", "KC"],
+            "t5": ["9D", "TD", "KD"],
+            "t6": ["9D", "TD", "KD"],
+            "t7": ["QS", "JS"],
+            "t8": ["QS", "JS"],
+            "t9": ["QC", "JC"],
+            "t10": ["QC", "JC"],
+            "stock": ["jd", "qd", "jd", "qd"],
+        },
+        fill=None,
+    )
 
 
 @pytest.mark.parametrize("game_id,seed", [("forty-thieves", 2), ("streets", 28), ("limited", 3)])
@@ -511,12 +583,28 @@ def test_supermove_steps_carry_a_run_one_card_at_a_time_through_empty_columns():
 def _supermove_position():
     """Forty Thieves, two empty columns: 2♠ lies under the run 9♠ 8♠ 7♠,
     which can go onto 10♠ (on 3♠) one card at a time through them."""
-    return make("forty-thieves", {
-        "f1": upto("H", "Q"), "f2": upto("H", "Q"), "f3": upto("D", "Q"), "f4": upto("D", "Q"),
-        "f5": upto("C", "K"), "f6": upto("C", "K"), "f7": upto("S", "K"), "f8": ["AS"],
-        "t1": ["2S", "9S", "8S", "7S"], "t2": ["3S", "TS"], "t3": ["KS", "QS", "JS"],
-        "t4": ["6S", "5S", "4S"], "t5": ["KH"], "t6": ["KH"], "t7": ["KD"], "t8": ["KD"],
-    }, fill=None)
+    return make(
+        "forty-thieves",
+        {
+            "f1": upto("H", "Q"),
+            "f2": upto("H", "Q"),
+            "f3": upto("D", "Q"),
+            "f4": upto("D", "Q"),
+            "f5": upto("C", "K"),
+            "f6": upto("C", "K"),
+            "f7": upto("S", "K"),
+            "f8": ["AS"],
+            "t1": ["2S", "9S", "8S", "7S"],
+            "t2": ["3S", "TS"],
+            "t3": ["KS", "QS", "JS"],
+            "t4": ["6S", "5S", "4S"],
+            "t5": ["KH"],
+            "t6": ["KH"],
+            "t7": ["KD"],
+            "t8": ["KD"],
+        },
+        fill=None,
+    )
 
 
 def test_a_supermove_expands_to_single_card_moves_that_reach_the_same_position():
@@ -546,8 +634,16 @@ def test_a_large_budget_adds_best_first_runs_and_still_proves_losses(monkeypatch
     real = solver._best_first_phase
     monkeypatch.setattr(solver, "_best_first_phase", lambda *a: calls.append(a[2]) or real(*a))
     piles = {
-        "f1": upto("H", "K"), "f2": upto("D", "K"), "f3": upto("S", "8"), "f4": upto("C", "8"),
-        "t1": ["KS"], "t2": ["KC"], "t3": ["QS"], "t4": ["QC"], "t5": ["JS"], "t6": ["JC"],
+        "f1": upto("H", "K"),
+        "f2": upto("D", "K"),
+        "f3": upto("S", "8"),
+        "f4": upto("C", "8"),
+        "t1": ["KS"],
+        "t2": ["KC"],
+        "t3": ["QS"],
+        "t4": ["QC"],
+        "t5": ["JS"],
+        "t6": ["JC"],
         "t7": ["9s", "9c", "ts", "TC"],
     }
     assert solve(make("klondike-1", piles, fill=None), budget_nodes=5_000).status == LOST

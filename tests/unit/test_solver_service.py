@@ -5,7 +5,6 @@ import json
 from game import Position, new_game
 from game.moves import parse_move
 from game.solver.service import answer, answer_text
-
 from tests.positions import NEAR_WON
 
 

@@ -27,11 +27,14 @@ def first_illegal_column_move(game):
     raise AssertionError("no illegal move found")
 
 
-@pytest.mark.parametrize("game_id,key", [
-    ("reloaded", "cue.build_alternate"),
-    ("forty-thieves", "cue.build_same_suit"),
-    ("indian", "cue.build_other_suit"),
-])
+@pytest.mark.parametrize(
+    "game_id,key",
+    [
+        ("reloaded", "cue.build_alternate"),
+        ("forty-thieves", "cue.build_same_suit"),
+        ("indian", "cue.build_other_suit"),
+    ],
+)
 def test_build_rules(game_id, key):
     g = new_game(game_id, 1)
     message = refusal(g, first_illegal_column_move(g))
@@ -86,15 +89,18 @@ def test_retinue_wrong_pile_names_the_card_and_the_label():
 def test_every_language_and_an_unknown_message():
     message = refusal(new_game("reloaded", 1), "t1>waste")
     assert {cue_text(lang, message) for lang in ("en", "de", "it")} == {
-        t(lang, "cue.no_waste_drop") for lang in ("en", "de", "it")}
+        t(lang, "cue.no_waste_drop") for lang in ("en", "de", "it")
+    }
     assert cue_text("de", "something new went wrong") == "Something new went wrong"
     assert cue_text("it", "") == t("it", "error.illegal_move")
 
 
 def test_a_game_over_refusal():
-    pos = Position.from_json({"game": "retinue", "piles": {
-        f"t{i}": [c + s for s in "SHDC"] for i, c in enumerate("A23456789TJQK", start=1)}})
+    pos = Position.from_json(
+        {"game": "retinue", "piles": {f"t{i}": [c + s for s in "SHDC"] for i, c in enumerate("A23456789TJQK", start=1)}}
+    )
     from game import Game
+
     g = Game(pos)
     assert g.status == "won"
     assert cue_key(refusal(g, "t1>t2"))[0] == "cue.game_over"

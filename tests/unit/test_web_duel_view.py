@@ -45,14 +45,17 @@ def decoded_run(name, game) -> Run:
 # --- the ghost ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, seed, limit, resign", [
-    ("reloaded", 3, 300, False),   # timed, still playing at its last action: runs on to the limit
-    ("reloaded", 4, 180, True),    # gave up; Reloaded's clock points stop there
-    ("solitario", 7, None, False),  # untimed, stopped: counts as given up at its last action
-    ("solitario", 9, 600, True),
-    ("retinue", 5, None, False),   # the falling bonus is paid only on a win
-    ("forty-thieves", 2, None, True),
-])
+@pytest.mark.parametrize(
+    "game_id, seed, limit, resign",
+    [
+        ("reloaded", 3, 300, False),  # timed, still playing at its last action: runs on to the limit
+        ("reloaded", 4, 180, True),  # gave up; Reloaded's clock points stop there
+        ("solitario", 7, None, False),  # untimed, stopped: counts as given up at its last action
+        ("solitario", 9, 600, True),
+        ("retinue", 5, None, False),  # the falling bonus is paid only on a win
+        ("forty-thieves", 2, None, True),
+    ],
+)
 def test_the_ghost_is_score_at_every_tenth_of_a_second(game_id, seed, limit, resign):
     run = decoded_run("Ann", playout(game_id, seed, 60, limit, resign=resign))
     ghost = dv.Ghost(run)
@@ -166,7 +169,7 @@ def test_answering_a_link_adds_a_run_and_the_reply_carries_both():
 
 def test_untimed_tie_for_first_offers_a_rematch_with_the_same_players():
     session = dv.Session.new("retinue", 4, None, ["Ann", "Bea"])
-    for name in ("Ann", "Bea"):
+    for _name in ("Ann", "Bea"):
         g = Game.new("retinue", 4)
         g.resign(2.0)
         session.record(g)
@@ -203,10 +206,14 @@ def test_addresses():
     assert dv.address_has_duel("", "#duel=s1.abc")
     assert not dv.address_has_duel("?game=reloaded&seed=3", "#x")
     assert not dv.address_has_duel("?duelx=1")
-    assert (dv.challenge_link("https://example.org/games/sol/index.html?game=reloaded&seed=3#top", "s1.AB-_")
-            == "https://example.org/games/sol/index.html?duel=s1.AB-_")
-    assert dv.challenge_link("http://127.0.0.1:8000/sub/dir/?duel=s1.old", "s1.new") == \
-        "http://127.0.0.1:8000/sub/dir/?duel=s1.new"
+    assert (
+        dv.challenge_link("https://example.org/games/sol/index.html?game=reloaded&seed=3#top", "s1.AB-_")
+        == "https://example.org/games/sol/index.html?duel=s1.AB-_"
+    )
+    assert (
+        dv.challenge_link("http://127.0.0.1:8000/sub/dir/?duel=s1.old", "s1.new")
+        == "http://127.0.0.1:8000/sub/dir/?duel=s1.new"
+    )
     assert dv.duel_query("s1.x") == "?duel=s1.x"
     token = encode_challenge([Run.from_game("Ann", playout("lucas", 3, 10))])
     link = dv.challenge_link("http://h/p/?game=lucas", token)

@@ -11,25 +11,28 @@ from game.shuffle import MAX_GAME_NUMBER
 from game.web.embed import Command, event, normalize_origin, origin_allowed, parse_origins, read_command
 
 
-@pytest.mark.parametrize("text, origin", [
-    ("https://a.example", "https://a.example"),
-    ("https://a.example/", "https://a.example"),
-    ("HTTPS://A.Example", "https://a.example"),
-    ("https://a.example:443", "https://a.example"),
-    ("http://localhost:8000", "http://localhost:8000"),
-    (" http://127.0.0.1:9 ", "http://127.0.0.1:9"),
-    ("http://[::1]:8000", "http://[::1]:8000"),
-    ("https://a.example/page", None),
-    ("https://a.example?x=1", None),
-    ("https://user@a.example", None),
-    ("javascript:alert(1)", None),
-    ("file:///etc", None),
-    ("*", None),
-    ("a.example", None),
-    ("https://", None),
-    ("https://a.example:99999", None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    "text, origin",
+    [
+        ("https://a.example", "https://a.example"),
+        ("https://a.example/", "https://a.example"),
+        ("HTTPS://A.Example", "https://a.example"),
+        ("https://a.example:443", "https://a.example"),
+        ("http://localhost:8000", "http://localhost:8000"),
+        (" http://127.0.0.1:9 ", "http://127.0.0.1:9"),
+        ("http://[::1]:8000", "http://[::1]:8000"),
+        ("https://a.example/page", None),
+        ("https://a.example?x=1", None),
+        ("https://user@a.example", None),
+        ("javascript:alert(1)", None),
+        ("file:///etc", None),
+        ("*", None),
+        ("a.example", None),
+        ("https://", None),
+        ("https://a.example:99999", None),
+        ("", None),
+    ],
+)
 def test_origins_are_normalised_like_event_origin(text, origin):
     assert normalize_origin(text) == origin
 
@@ -50,55 +53,73 @@ def msg(**fields):
     return {"type": "solitaire", "version": 1, **fields}
 
 
-@pytest.mark.parametrize("data, command", [
-    (msg(command="new-game"), Command("new-game")),
-    (msg(command="new-game", game="solitario"), Command("new-game", game="solitario")),
-    (msg(command="new-game", game="solitario", seed=7), Command("new-game", game="solitario", seed=7)),
-    (msg(command="new-game", seed=0), Command("new-game", seed=0)),
-    (msg(command="new-game", seed=MAX_GAME_NUMBER), Command("new-game", seed=MAX_GAME_NUMBER)),
-    (msg(command="set-language", lang="it"), Command("set-language", lang="it")),
-])
+@pytest.mark.parametrize(
+    "data, command",
+    [
+        (msg(command="new-game"), Command("new-game")),
+        (msg(command="new-game", game="solitario"), Command("new-game", game="solitario")),
+        (msg(command="new-game", game="solitario", seed=7), Command("new-game", game="solitario", seed=7)),
+        (msg(command="new-game", seed=0), Command("new-game", seed=0)),
+        (msg(command="new-game", seed=MAX_GAME_NUMBER), Command("new-game", seed=MAX_GAME_NUMBER)),
+        (msg(command="set-language", lang="it"), Command("set-language", lang="it")),
+    ],
+)
 def test_commands_of_the_documented_shape(data, command):
     assert read_command(json.loads(json.dumps(data))) == command
 
 
-@pytest.mark.parametrize("data", [
-    None, "new-game", 7, [msg(command="new-game")],
-    {"command": "new-game"},
-    {"type": "solitaire", "command": "new-game"},  # no version
-    msg(command="new-game") | {"version": 2},
-    msg(command="new-game") | {"version": "1"},
-    msg(command="new-game") | {"version": True},
-    msg(command="new-game") | {"version": 1.5},
-    msg(command="new-game") | {"type": "Solitaire"},
-    msg(command="New-Game"),
-    msg(command="restart"),
-    msg(command=["new-game"]),
-    msg(command="new-game", game="klondike"),
-    msg(command="new-game", game=None),
-    msg(command="new-game", game=7),
-    msg(command="new-game", seed="7"),
-    msg(command="new-game", seed=7.5),
-    msg(command="new-game", seed=True),
-    msg(command="new-game", seed=-1),
-    msg(command="new-game", seed=MAX_GAME_NUMBER + 1),
-    msg(command="new-game", seed=None),
-    msg(command="new-game", lang="de"),  # a field of another command
-    msg(command="new-game", extra=1),
-    msg(command="set-language"),
-    msg(command="set-language", lang="fr"),
-    msg(command="set-language", lang="DE"),
-    msg(command="set-language", lang=["de"]),
-    msg(command="set-language", lang="de", game="maria"),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        "new-game",
+        7,
+        [msg(command="new-game")],
+        {"command": "new-game"},
+        {"type": "solitaire", "command": "new-game"},  # no version
+        msg(command="new-game") | {"version": 2},
+        msg(command="new-game") | {"version": "1"},
+        msg(command="new-game") | {"version": True},
+        msg(command="new-game") | {"version": 1.5},
+        msg(command="new-game") | {"type": "Solitaire"},
+        msg(command="New-Game"),
+        msg(command="restart"),
+        msg(command=["new-game"]),
+        msg(command="new-game", game="klondike"),
+        msg(command="new-game", game=None),
+        msg(command="new-game", game=7),
+        msg(command="new-game", seed="7"),
+        msg(command="new-game", seed=7.5),
+        msg(command="new-game", seed=True),
+        msg(command="new-game", seed=-1),
+        msg(command="new-game", seed=MAX_GAME_NUMBER + 1),
+        msg(command="new-game", seed=None),
+        msg(command="new-game", lang="de"),  # a field of another command
+        msg(command="new-game", extra=1),
+        msg(command="set-language"),
+        msg(command="set-language", lang="fr"),
+        msg(command="set-language", lang="DE"),
+        msg(command="set-language", lang=["de"]),
+        msg(command="set-language", lang="de", game="maria"),
+    ],
+)
 def test_anything_else_is_ignored(data):
     assert read_command(data) is None
 
 
 def test_events():
     e = event("move", "solitario", 7, "playing", 35, 12, 61.26)
-    assert e == {"type": "solitaire", "version": 1, "event": "move", "game": "solitario", "seed": 7,
-                 "status": "playing", "score": 35, "moves": 12, "time": 61.3}
+    assert e == {
+        "type": "solitaire",
+        "version": 1,
+        "event": "move",
+        "game": "solitario",
+        "seed": 7,
+        "status": "playing",
+        "score": 35,
+        "moves": 12,
+        "time": 61.3,
+    }
     assert json.loads(json.dumps(e)) == e
     assert event("finished", "maria", None, "won", 480, 99, 300)["seed"] is None
     with pytest.raises(ValueError):

@@ -34,13 +34,23 @@ class Node:
 
 def make_hud():
     nodes = {k: Node() for k in ("score", "time", "moves", "bonus", "box", "undo", "count", "redo", "label")}
-    hud = Hud(nodes["score"], nodes["time"], nodes["moves"], nodes["bonus"], nodes["box"],
-              nodes["undo"], nodes["count"], nodes["redo"], nodes["label"])
+    hud = Hud(
+        nodes["score"],
+        nodes["time"],
+        nodes["moves"],
+        nodes["bonus"],
+        nodes["box"],
+        nodes["undo"],
+        nodes["count"],
+        nodes["redo"],
+        nodes["label"],
+    )
     return hud, nodes
 
 
-@pytest.mark.parametrize("seconds,text", [(0, "00:00"), (59.9, "00:59"), (61, "01:01"),
-                                          (3599, "59:59"), (3600, "1:00:00"), (-3, "00:00")])
+@pytest.mark.parametrize(
+    "seconds,text", [(0, "00:00"), (59.9, "00:59"), (61, "01:01"), (3599, "59:59"), (3600, "1:00:00"), (-3, "00:00")]
+)
 def test_format_clock(seconds, text):
     assert format_clock(seconds) == text
 
@@ -59,8 +69,7 @@ def test_reloaded_score_falls_with_time_and_undo_counts_down():
     assert n["box"].hidden and n["redo"].hidden
     g.play("t3>t4")
     hud.update(g, 5.0)
-    assert (n["score"].textContent, n["time"].textContent, n["moves"].textContent) == (
-        str(g.score(5.0)), "00:05", "1")
+    assert (n["score"].textContent, n["time"].textContent, n["moves"].textContent) == (str(g.score(5.0)), "00:05", "1")
     assert n["score"].title == "\u22122 points for every full 10 seconds"
     hud.update(g, 25.0)
     assert n["score"].textContent == str(g.score(25.0)) and g.score(25.0) < g.score(5.0)
@@ -109,7 +118,7 @@ def test_every_game_has_a_picture_of_its_layout(game_id):
     cards = sum(a for a, b in spec.deal) + sum(b for a, b in spec.deal)
     assert svg.count("<rect") >= cards
     assert "<text" not in svg and "script" not in svg
-    assert unquote(schematic_url(spec)[len("data:image/svg+xml,"):]) == svg
+    assert unquote(schematic_url(spec)[len("data:image/svg+xml,") :]) == svg
 
 
 def test_pictures_differ_between_games():

@@ -6,7 +6,12 @@ import pytest
 
 from game import PLAYER_GAMES, get_spec, new_game
 from game.web.layout import (
-    COMPACT_BELOW, FAN_UP_MIN, MAX_CARD_W, RATIO, RETINUE_LABELS, plan,
+    COMPACT_BELOW,
+    FAN_UP_MIN,
+    MAX_CARD_W,
+    RATIO,
+    RETINUE_LABELS,
+    plan,
 )
 
 PHONE = (360, 600)  # what a 360 x 740 phone leaves below the header
@@ -32,7 +37,7 @@ def test_every_pile_fits_the_width_and_no_two_overlap(game_id, size):
     # A column's box runs to the board's bottom; compare card-high boxes.
     height = {s.pile: (layout.card_h if s.kind == "column" else s.h) for s in slots}
     for i, a in enumerate(slots):
-        for b in slots[i + 1:]:
+        for b in slots[i + 1 :]:
             assert not overlaps(a, b, height[a.pile], height[b.pile]), (a.pile, b.pile)
 
 

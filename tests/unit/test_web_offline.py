@@ -12,7 +12,6 @@ import struct
 import urllib.request
 import zlib
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +19,9 @@ from tools import make_icons, precache
 from tools.serve import ROOT, make_server, serve_in_thread
 
 VENDOR = ROOT / "static" / "vendor"
-needs_vendor = pytest.mark.skipif(not (VENDOR / "pyscript" / "core.js").exists(),
-                                  reason="static/vendor/ not set up (run bash tools/setup.sh)")
+needs_vendor = pytest.mark.skipif(
+    not (VENDOR / "pyscript" / "core.js").exists(), reason="static/vendor/ not set up (run bash tools/setup.sh)"
+)
 
 
 class Refs(HTMLParser):
@@ -103,8 +103,13 @@ def test_the_version_follows_every_file(tmp_path):
     (tmp_path / "static" / ".setup-stamp").write_text("x")
     (tmp_path / "static" / "LICENSE").write_text("x")
     first = precache.manifest(tmp_path)
-    assert first["files"] == ["./game/__init__.py", "./index.html", "./manifest.webmanifest",
-                              "./pyscript.toml", "./static/js/a.js"]
+    assert first["files"] == [
+        "./game/__init__.py",
+        "./index.html",
+        "./manifest.webmanifest",
+        "./pyscript.toml",
+        "./static/js/a.js",
+    ]
     seen = {first["version"]}
     for rel in ("static/js/a.js", "game/__init__.py", "sw.js", "index.html"):
         (tmp_path / rel).write_text(rel + " changed")
@@ -113,7 +118,7 @@ def test_the_version_follows_every_file(tmp_path):
         seen.add(version)
     assert precache.version(tmp_path) == precache.version(tmp_path)
     text = precache.render(tmp_path)
-    data = json.loads(text[text.index("{"): text.rindex("}") + 1])
+    data = json.loads(text[text.index("{") : text.rindex("}") + 1])
     assert data["version"] == precache.version(tmp_path)
 
 
@@ -187,8 +192,8 @@ def pixels(png: bytes):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, size = 8, b"", None
     while pos < len(png):
-        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
-        body = png[pos + 8:pos + 8 + length]
+        length, kind = struct.unpack(">I4s", png[pos : pos + 8])
+        body = png[pos + 8 : pos + 8 + length]
         if kind == b"IHDR":
             size = struct.unpack(">II", body[:8])
         elif kind == b"IDAT":
@@ -211,12 +216,13 @@ def test_the_icons_are_what_the_generator_draws():
 @needs_vendor
 def test_the_build_holds_exactly_the_app_and_a_list_that_matches_it(tmp_path):
     from tools import build
+
     out = tmp_path / "dist"
     copied = build.build(ROOT, out)
     assert set(precache.app_files(ROOT)) <= set(copied)
     assert {"sw.js", "index.html", "manifest.webmanifest"} <= set(copied)
     assert not any(rel.startswith(("tests/", "tools/", "node_modules/", "examples/")) for rel in copied)
     text = (out / precache.OUTPUT).read_text(encoding="utf-8")
-    written = json.loads(text[text.index("{"): text.rindex("}") + 1])
+    written = json.loads(text[text.index("{") : text.rindex("}") + 1])
     assert written == precache.manifest(out)  # the list names what dist/ holds, at its version
     assert written["version"] == precache.version(ROOT)

@@ -13,8 +13,18 @@ from tools.serve import ROOT
 # Written so that this file does not match itself.
 CDN = re.compile(r"cdn\.js[d]elivr|un[p]kg\.com|cdn[j]s|py[s]cript\.net|google[a]pis", re.I)
 APP_SUFFIXES = {".html", ".toml", ".py", ".js", ".mjs", ".json", ".css"}
-NOT_APP = {"vendor", "node_modules", ".git", ".venv", "dist", "artifacts", "test-results",
-           "__pycache__", ".pytest_cache", ".hypothesis"}
+NOT_APP = {
+    "vendor",
+    "node_modules",
+    ".git",
+    ".venv",
+    "dist",
+    "artifacts",
+    "test-results",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+}
 
 
 def load_config() -> dict:

@@ -5,13 +5,44 @@ from __future__ import annotations
 
 import urllib.parse
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.web import query
 
 # Text as addresses hold it: plain, escaped, "+", "&", "=", broken escapes, any Unicode.
-pieces = st.sampled_from(["a", "Z", "0", "-", "_", ".", "~", "+", " ", "&", "=", "%", "%2", "%41", "%e2%82",
-                          "%E2%82%AC", "%zz", "%C3", "é", "€", "😀", "?", "#", "/", ":", ";", "%%", "%0A"])
+pieces = st.sampled_from(
+    [
+        "a",
+        "Z",
+        "0",
+        "-",
+        "_",
+        ".",
+        "~",
+        "+",
+        " ",
+        "&",
+        "=",
+        "%",
+        "%2",
+        "%41",
+        "%e2%82",
+        "%E2%82%AC",
+        "%zz",
+        "%C3",
+        "é",
+        "€",
+        "😀",
+        "?",
+        "#",
+        "/",
+        ":",
+        ";",
+        "%%",
+        "%0A",
+    ]
+)
 address_text = st.lists(st.one_of(pieces, st.text(max_size=3)), max_size=12).map("".join)
 
 
@@ -39,5 +70,7 @@ def test_quote_matches_urllib(text, safe):
 
 def test_examples():
     assert query.parse_qs("game=reloaded&seed=7&lang") == {"game": ["reloaded"], "seed": ["7"], "lang": [""]}
-    assert query.urlencode([("game", "forty-thieves"), ("position", "a b+c/é")]) == \
-        "game=forty-thieves&position=a+b%2Bc%2F%C3%A9"
+    assert (
+        query.urlencode([("game", "forty-thieves"), ("position", "a b+c/é")])
+        == "game=forty-thieves&position=a+b%2Bc%2F%C3%A9"
+    )

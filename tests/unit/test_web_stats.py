@@ -57,29 +57,43 @@ def test_round_trip():
 
 def test_unknown_games_are_dropped_not_fatal():
     data = Stats().to_json()
-    data["games"]["klondike-2099"] = {"played": 3, "won": 1, "best_score": 5, "best_time": 10.0,
-                                      "streak": 0, "best_streak": 1}
+    data["games"]["klondike-2099"] = {
+        "played": 3,
+        "won": 1,
+        "best_score": 5,
+        "best_time": 10.0,
+        "streak": 0,
+        "best_streak": 1,
+    }
     assert Stats.from_json(data).games == {}
 
 
 GOOD = {"played": 4, "won": 2, "best_score": 120, "best_time": 300.5, "streak": 1, "best_streak": 2}
 
 
-@pytest.mark.parametrize("data", [
-    None, [], "stats", {"format": 2, "games": {}}, {"games": {}}, {"format": 1, "games": []},
-    {"format": 1, "games": {"reloaded": "x"}},
-    {"format": 1, "games": {"reloaded": {**GOOD, "won": 5}}},  # more won than played
-    {"format": 1, "games": {"reloaded": {**GOOD, "streak": 3}}},  # streak over the best streak
-    {"format": 1, "games": {"reloaded": {**GOOD, "played": -1}}},
-    {"format": 1, "games": {"reloaded": {**GOOD, "played": 4.0}}},
-    {"format": 1, "games": {"reloaded": {**GOOD, "played": True}}},
-    {"format": 1, "games": {"reloaded": {**GOOD, "best_time": "fast"}}},
-    {"format": 1, "games": {"reloaded": {**GOOD, "best_time": None}}},  # wins but no time
-    {"format": 1, "games": {"reloaded": {**GOOD, "best_score": None}}},
-    {"format": 1, "games": {"reloaded": {**GOOD, "best_score": 1.5}}},
-    {"format": 1, "games": {"reloaded": {**GOOD, "extra": 1}}},
-    {"format": 1, "games": {"reloaded": {k: v for k, v in GOOD.items() if k != "won"} | {"colour": 1}}},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        "stats",
+        {"format": 2, "games": {}},
+        {"games": {}},
+        {"format": 1, "games": []},
+        {"format": 1, "games": {"reloaded": "x"}},
+        {"format": 1, "games": {"reloaded": {**GOOD, "won": 5}}},  # more won than played
+        {"format": 1, "games": {"reloaded": {**GOOD, "streak": 3}}},  # streak over the best streak
+        {"format": 1, "games": {"reloaded": {**GOOD, "played": -1}}},
+        {"format": 1, "games": {"reloaded": {**GOOD, "played": 4.0}}},
+        {"format": 1, "games": {"reloaded": {**GOOD, "played": True}}},
+        {"format": 1, "games": {"reloaded": {**GOOD, "best_time": "fast"}}},
+        {"format": 1, "games": {"reloaded": {**GOOD, "best_time": None}}},  # wins but no time
+        {"format": 1, "games": {"reloaded": {**GOOD, "best_score": None}}},
+        {"format": 1, "games": {"reloaded": {**GOOD, "best_score": 1.5}}},
+        {"format": 1, "games": {"reloaded": {**GOOD, "extra": 1}}},
+        {"format": 1, "games": {"reloaded": {k: v for k, v in GOOD.items() if k != "won"} | {"colour": 1}}},
+    ],
+)
 def test_damaged_statistics_are_refused(data):
     with pytest.raises(StatsDamaged):
         Stats.from_json(data)
@@ -95,8 +109,15 @@ def test_figures_in_every_language():
     s.end("reloaded", False, 100, 60.0)
     s.end("reloaded", False, 100, 60.0)
     rows = dict(figures("en", s.record("reloaded")))
-    assert rows == {"Played": "3", "Won": "1", "Win rate": "33%", "Best score": "1234",
-                    "Fastest win": "02:05", "Current winning streak": "0", "Longest winning streak": "1"}
+    assert rows == {
+        "Played": "3",
+        "Won": "1",
+        "Win rate": "33%",
+        "Best score": "1234",
+        "Fastest win": "02:05",
+        "Current winning streak": "0",
+        "Longest winning streak": "1",
+    }
     assert dict(figures("de", s.record("reloaded")))["Gewinnquote"] == "33 %"
     assert len(figures("it", s.total(), whole=True)) == 3
     empty = dict(figures("en", Record()))

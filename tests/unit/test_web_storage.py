@@ -82,7 +82,7 @@ def test_a_quota_error_after_a_good_start_is_noticed():
     assert store.get("b") == "2"
 
 
-@pytest.mark.parametrize("raw", ["{not json", "[1, 2]", "null", "\"text\"", "1e999999", "{" * 5000])
+@pytest.mark.parametrize("raw", ["{not json", "[1, 2]", "null", '"text"', "1e999999", "{" * 5000])
 def test_damaged_values_are_set_aside(raw):
     backend = FakeStorage()
     backend.items[storage.SETTINGS_KEY] = raw
@@ -106,10 +106,16 @@ def test_setting_aside_survives_a_full_storage():
 
 def test_settings_keep_allowed_values_and_other_features_plain_ones():
     assert check_settings({"lang": "de", "faces": "french", "back": "red", "motion": "off"}) == {
-        "lang": "de", "faces": "french", "back": "red", "motion": "off"}
+        "lang": "de",
+        "faces": "french",
+        "back": "red",
+        "motion": "off",
+    }
     other = {"name": "Ann", "n": 2, "winnable": ["maria"], "winnable_next": {"maria": 3}}
     assert check_settings({"lang": "fr", "faces": 3, "back": "blue", **other, "long": "x" * 5000}) == {
-        "back": "blue", **other}
+        "back": "blue",
+        **other,
+    }
 
 
 def test_current_game_pointer():
@@ -153,10 +159,16 @@ def test_a_finished_game_keeps_its_status():
 
 def damaged_slots():
     good = Slot(played(), 20.0).to_json()
-    out = {"not an object": [good], "no format": {k: v for k, v in good.items() if k != "format"},
-           "future format": {**good, "format": 2}, "engine not an object": {**good, "game": "x"},
-           "elapsed text": {**good, "elapsed": "12"}, "elapsed negative": {**good, "elapsed": -5},
-           "elapsed bool": {**good, "elapsed": True}, "recorded text": {**good, "recorded": "no"}}
+    out = {
+        "not an object": [good],
+        "no format": {k: v for k, v in good.items() if k != "format"},
+        "future format": {**good, "format": 2},
+        "engine not an object": {**good, "game": "x"},
+        "elapsed text": {**good, "elapsed": "12"},
+        "elapsed negative": {**good, "elapsed": -5},
+        "elapsed bool": {**good, "elapsed": True},
+        "recorded text": {**good, "recorded": "no"},
+    }
     engine = dict(good["game"])
     out["foreign game"] = {**good, "game": {**engine, "game": "reloaded"}}
     out["engine version"] = {**good, "game": {**engine, "version": 99}}
@@ -197,15 +209,18 @@ def ask(query):
     return query, parse_query(query)
 
 
-@pytest.mark.parametrize("query, current, wanted", [
-    ("?game=solitario&seed=7", "reloaded", "solitario"),
-    ("?game=maria", None, "maria"),
-    ("", "lucas", "lucas"),
-    ("", None, None),
-    ("?lang=de", "streets", "streets"),
-    ("?duel=s1.abc", "reloaded", None),
-    ("?game=nope", "lucas", "reloaded"),  # an unknown game: the default, as the page deals
-])
+@pytest.mark.parametrize(
+    "query, current, wanted",
+    [
+        ("?game=solitario&seed=7", "reloaded", "solitario"),
+        ("?game=maria", None, "maria"),
+        ("", "lucas", "lucas"),
+        ("", None, None),
+        ("?lang=de", "streets", "streets"),
+        ("?duel=s1.abc", "reloaded", None),
+        ("?game=nope", "lucas", "reloaded"),  # an unknown game: the default, as the page deals
+    ],
+)
 def test_which_game_a_load_looks_at(query, current, wanted):
     q, request = ask(query)
     assert resume.wanted_game(q, request, current) == wanted
@@ -235,9 +250,11 @@ def test_a_bad_seed_never_resumes_an_old_game():
 
 def test_a_position_link_resumes_the_game_started_from_it():
     from game.web.url import encode_position
+
     g = new_game("maria", 4)
     start = g.position.to_json()
     from game import Game, Position
+
     game = Game(Position.from_json(start))
     game.play(game.legal_moves()[0], 1.0)
     slot = Slot(game, 3.0)

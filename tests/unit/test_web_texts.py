@@ -11,14 +11,12 @@ from pathlib import Path
 import pytest
 
 from game import scoring
-from game.catalog import PLAYER_GAMES, get_spec
 from game.cards import FRENCH, FRENCH_2, ITALIAN
+from game.catalog import PLAYER_GAMES, get_spec
 from game.web import texts
-from game.web.texts import cards as card_texts
+from game.web.texts import card_name, pick_language, pile_label, pile_name, t, ui
 from game.web.texts import games as game_texts
 from game.web.texts import rules as rule_texts
-from game.web.texts import ui
-from game.web.texts import card_name, pick_language, pile_label, pile_name, t
 
 LANGS = ("en", "de", "it")
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +53,7 @@ def rules_text(lang: str, game: str) -> str:
 
 # --- UI strings --------------------------------------------------------------------------
 
+
 def test_every_ui_key_exists_in_every_language_with_the_same_params():
     keys = set(ui.EN)
     for lang in LANGS:
@@ -67,15 +66,54 @@ def test_every_ui_key_exists_in_every_language_with_the_same_params():
 
 @pytest.mark.parametrize(
     "key",
-    ["action.new_deal", "action.restart", "action.give_up", "action.rules", "action.settings",
-     "action.statistics", "action.undo", "action.undo_left", "action.redo", "action.draw", "action.hint",
-     "hud.score", "hud.time", "hud.moves", "hud.time_penalty", "hud.bonus",
-     "end.won_title", "end.stalled_title", "end.time_up_title", "end.resigned_title", "end.next",
-     "settings.language", "settings.faces_french", "settings.faces_napoletane", "settings.faces_piacentine",
-     "settings.back", "settings.animations", "error.unknown_game", "error.bad_seed", "error.bad_position",
-     "error.illegal_move", "error.storage", "keys.arrows", "keys.pick", "keys.cancel", "keys.draw",
-     "keys.undo", "keys.redo", "aria.stock", "aria.waste", "aria.foundation", "aria.column",
-     "aria.retinue_pile", "aria.face_down", "picker.title", "app.title"],
+    [
+        "action.new_deal",
+        "action.restart",
+        "action.give_up",
+        "action.rules",
+        "action.settings",
+        "action.statistics",
+        "action.undo",
+        "action.undo_left",
+        "action.redo",
+        "action.draw",
+        "action.hint",
+        "hud.score",
+        "hud.time",
+        "hud.moves",
+        "hud.time_penalty",
+        "hud.bonus",
+        "end.won_title",
+        "end.stalled_title",
+        "end.time_up_title",
+        "end.resigned_title",
+        "end.next",
+        "settings.language",
+        "settings.faces_french",
+        "settings.faces_napoletane",
+        "settings.faces_piacentine",
+        "settings.back",
+        "settings.animations",
+        "error.unknown_game",
+        "error.bad_seed",
+        "error.bad_position",
+        "error.illegal_move",
+        "error.storage",
+        "keys.arrows",
+        "keys.pick",
+        "keys.cancel",
+        "keys.draw",
+        "keys.undo",
+        "keys.redo",
+        "aria.stock",
+        "aria.waste",
+        "aria.foundation",
+        "aria.column",
+        "aria.retinue_pile",
+        "aria.face_down",
+        "picker.title",
+        "app.title",
+    ],
 )
 def test_the_screens_have_their_words(key):
     assert all(key in ui.UI[lang] for lang in LANGS)
@@ -136,6 +174,7 @@ def test_pile_names_and_counts():
 
 # --- card names ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "lang, code, deck, name",
     [
@@ -171,8 +210,17 @@ def test_every_card_has_a_distinct_name():
     assert card_name("en", FRENCH_2.cards[-1], FRENCH_2.name) == "King of clubs"
 
 
-@pytest.mark.parametrize("code, deck", [("8D", "italian-40"), ("TS", "italian-40"), ("XX", "french-52"),
-                                         ("QHX", "french-52"), ("", "french-52"), (None, "french-52")])
+@pytest.mark.parametrize(
+    "code, deck",
+    [
+        ("8D", "italian-40"),
+        ("TS", "italian-40"),
+        ("XX", "french-52"),
+        ("QHX", "french-52"),
+        ("", "french-52"),
+        (None, "french-52"),
+    ],
+)
 def test_card_name_refuses_what_is_no_card(code, deck):
     with pytest.raises(ValueError):
         card_name("en", code, deck)
@@ -187,6 +235,7 @@ def test_rank_and_suit_names():
 
 
 # --- games and rules --------------------------------------------------------------------------
+
 
 def test_every_game_has_name_description_and_rules_in_every_language():
     assert set(game_texts.GAMES) == set(PLAYER_GAMES)
@@ -218,7 +267,9 @@ def test_every_decided_point_is_stated_in_every_language():
         wanted = set(rule_texts.DECIDED[game])
         for lang in LANGS:
             marked = [i.decided for s in rule_texts.RULES[game][lang] for i in s.items if i.decided]
-            assert set(marked) == wanted, f"{game} {lang}: missing {wanted - set(marked)}, unknown {set(marked) - wanted}"
+            assert set(marked) == wanted, (
+                f"{game} {lang}: missing {wanted - set(marked)}, unknown {set(marked) - wanted}"
+            )
 
 
 # Every "(decided …)" marker of RULES.md: a phrase just before it, the games
@@ -278,7 +329,12 @@ def test_forty_thieves_figures_match_the_catalog():
         spec = get_spec(game)
         assert spec.deal == ((v.down, v.cards - v.down),) * v.columns, game
         assert (spec.build, spec.runs, spec.draw, spec.redeals, spec.aces_on_foundations) == (
-            v.build, v.runs, v.draw, v.redeals, v.aces_home), game
+            v.build,
+            v.runs,
+            v.draw,
+            v.redeals,
+            v.aces_home,
+        ), game
         assert spec.empty_column == "any" and spec.undo_depth is None and spec.redo and not spec.foundation_to_column
         dealt = sum(a + b for a, b in spec.deal) + (8 if v.aces_home else 0)
         assert v.stock == spec.card_count - dealt
@@ -292,17 +348,52 @@ def numbers(text: str) -> set[int]:
 def required_numbers(game: str) -> set[int]:
     spec = get_spec(game)
     if game == "reloaded":
-        return {spec.card_count, spec.columns, spec.card_count - 28, spec.undo_depth, spec.undo_cost,
-                scoring.RELOADED_REVEAL, scoring.RELOADED_HOME_PER_RANK, scoring.RELOADED_WASTE_TO_COLUMN_PER_RANK,
-                -scoring.RELOADED_FOUNDATION_TO_COLUMN, -scoring.RELOADED_REDEAL, scoring.RELOADED_TIME_STEP,
-                -scoring.RELOADED_TIME_COST, scoring.RELOADED_SOLVED, scoring.RELOADED_SOLVED_STEPS, 11, 12, 13}
+        return {
+            spec.card_count,
+            spec.columns,
+            spec.card_count - 28,
+            spec.undo_depth,
+            spec.undo_cost,
+            scoring.RELOADED_REVEAL,
+            scoring.RELOADED_HOME_PER_RANK,
+            scoring.RELOADED_WASTE_TO_COLUMN_PER_RANK,
+            -scoring.RELOADED_FOUNDATION_TO_COLUMN,
+            -scoring.RELOADED_REDEAL,
+            scoring.RELOADED_TIME_STEP,
+            -scoring.RELOADED_TIME_COST,
+            scoring.RELOADED_SOLVED,
+            scoring.RELOADED_SOLVED_STEPS,
+            11,
+            12,
+            13,
+        }
     if game == "retinue":
-        return {spec.card_count, spec.columns, 4, spec.start_pile, scoring.RETINUE_PER_RANK, 130,
-                *scoring.RETINUE_ROW_BONUS, scoring.RETINUE_TIME_BONUS, scoring.RETINUE_BONUS_DROP, 7890}
+        return {
+            spec.card_count,
+            spec.columns,
+            4,
+            spec.start_pile,
+            scoring.RETINUE_PER_RANK,
+            130,
+            *scoring.RETINUE_ROW_BONUS,
+            scoring.RETINUE_TIME_BONUS,
+            scoring.RETINUE_BONUS_DROP,
+            7890,
+        }
     if game == "solitario":
-        return {spec.card_count, spec.columns, 28, 12, spec.draw, 9, scoring.SOLITARIO_FROM_WASTE,
-                scoring.SOLITARIO_REVEAL, scoring.SOLITARIO_HOME, -scoring.SOLITARIO_OFF_HOME,
-                scoring.SOLITARIO_FROM_WASTE + scoring.SOLITARIO_HOME}
+        return {
+            spec.card_count,
+            spec.columns,
+            28,
+            12,
+            spec.draw,
+            9,
+            scoring.SOLITARIO_FROM_WASTE,
+            scoring.SOLITARIO_REVEAL,
+            scoring.SOLITARIO_HOME,
+            -scoring.SOLITARIO_OFF_HOME,
+            scoring.SOLITARIO_FROM_WASTE + scoring.SOLITARIO_HOME,
+        }
     v = rule_texts.FORTY_VARIANTS[game]
     need = {spec.card_count, v.columns, v.cards, v.stock, scoring.FORTY_HOME, v.max_score}
     if v.aces_home:
@@ -334,6 +425,7 @@ def test_rules_texts_are_finished():
 
 
 # --- plain text, written fresh -------------------------------------------------------------
+
 
 def test_no_markup_and_tidy_spacing():
     markup = re.compile(r"<[A-Za-z/!]|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);|\*\*|`")
@@ -375,8 +467,11 @@ def copied_from_seeds(pieces: list[tuple[str, str]], n: int = 8) -> list[str]:
     found += [f"sentence: {s!r}" for s in sentences if s in everything]
     for where, text in pieces:
         words = _normal(text).split()
-        found += [f"{where}: {' '.join(words[i : i + n])!r}"
-                  for i in range(len(words) - n + 1) if tuple(words[i : i + n]) in seed_grams]
+        found += [
+            f"{where}: {' '.join(words[i : i + n])!r}"
+            for i in range(len(words) - n + 1)
+            if tuple(words[i : i + n]) in seed_grams
+        ]
     return found
 
 

@@ -12,7 +12,12 @@ import pytest
 from game import Position, new_game
 from game.shuffle import MAX_GAME_NUMBER
 from game.web.url import (
-    DEFAULT_GAME, decode_position, deal_query, encode_position, parse_query, position_query,
+    DEFAULT_GAME,
+    deal_query,
+    decode_position,
+    encode_position,
+    parse_query,
+    position_query,
 )
 
 

@@ -15,7 +15,23 @@ from .rules import DECIDED, RULES, Item, Section, game_rules
 from .ui import DEFAULT, LANGUAGES, UI, pick_language, pile_label, pile_name, t
 
 __all__ = [
-    "DECIDED", "DEFAULT", "GAMES", "LANGUAGES", "RULES", "UI", "Item", "Section",
-    "card_name", "game_description", "game_name", "game_text", "pick_language",
-    "game_rules", "pile_label", "pile_name", "rank_name", "suit_name", "t",
+    "DECIDED",
+    "DEFAULT",
+    "GAMES",
+    "LANGUAGES",
+    "RULES",
+    "UI",
+    "Item",
+    "Section",
+    "card_name",
+    "game_description",
+    "game_name",
+    "game_text",
+    "pick_language",
+    "game_rules",
+    "pile_label",
+    "pile_name",
+    "rank_name",
+    "suit_name",
+    "t",
 ]
