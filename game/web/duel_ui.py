@@ -343,9 +343,8 @@ class DuelUI:
         show(by_id("duel-limits"), not fixed)
         show(by_id("duel-fixed"), bool(fixed))
         if fixed:
-            by_id("duel-fixed").textContent = (
-                f"{t(lang, 'duel.deal_rematch', number=fixed[1])} \u00b7 {limit_text(lang, fixed[2])}"
-            )
+            deal = t(lang, "duel.deal_rematch", number=fixed[1])
+            by_id("duel-fixed").textContent = f"{deal} \u00b7 {limit_text(lang, fixed[2])}"
         self.label_names()
 
     def read_names(self) -> list[str]:
