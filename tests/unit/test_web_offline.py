@@ -226,3 +226,36 @@ def test_the_build_holds_exactly_the_app_and_a_list_that_matches_it(tmp_path):
     written = json.loads(text[text.index("{") : text.rindex("}") + 1])
     assert written == precache.manifest(out)  # the list names what dist/ holds, at its version
     assert written["version"] == precache.version(ROOT)
+
+
+def test_the_build_writes_precompressed_copies_that_decode_to_the_files(tmp_path):
+    import gzip
+    import shutil
+    import subprocess
+
+    from tools import build
+
+    text = ("def deal():\n    return 'cards'\n" * 200).encode()
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "rules.py").write_bytes(text)
+    (tmp_path / "icon.png").write_bytes(bytes(range(256)) * 8)  # already packed: left alone
+    (tmp_path / "tiny.js").write_bytes(b"x=1")  # too small to gain
+    totals = build.compress(tmp_path, ["game/rules.py", "icon.png", "tiny.js"])
+    assert gzip.decompress((tmp_path / "game/rules.py.gz").read_bytes()) == text
+    assert not (tmp_path / "icon.png.gz").exists() and not (tmp_path / "tiny.js.gz").exists()
+    assert totals["raw"] == len(text) + 2048 + 3
+    assert totals["gzip"] == (tmp_path / "game/rules.py.gz").stat().st_size + 2048 + 3
+    node = shutil.which("node")
+    if node:
+        decoded = subprocess.run(
+            [
+                node,
+                "-e",
+                "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(process.argv[1])))",
+                str(tmp_path / "game/rules.py.br"),
+            ],
+            capture_output=True,
+            check=True,
+        ).stdout
+        assert decoded == text
+        assert totals["br"] < totals["raw"]
