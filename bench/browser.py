@@ -29,6 +29,8 @@ engine    bench/engine.py's playouts in Pyodide on a page, beside the same
 memory    JS heap, elements in the page, JS event listeners, WebAssembly
           memory, Python objects and held proxies after 2 and after 22 new
           games (3 moves played in each).
+lighthouse  Lighthouse's four scores and its metrics, desktop and mobile
+          presets, against ./build's output (bench/lighthouse.py).
 """
 
 from __future__ import annotations
@@ -67,13 +69,14 @@ from tests.e2e.ui_helpers import (  # noqa: E402
     settle,
 )
 from tools import pyscript_files  # noqa: E402
-from tools.chromium import launch_args  # noqa: E402
+from tools.chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
+from tools.chromium import find_chromium, launch_args  # noqa: E402
 from tools.serve import make_server, serve_in_thread  # noqa: E402
 
 PAGES = ROOT / "bench" / "pages"
 VIEWPORT = {"width": 1440, "height": 900}
 BOOT_MS = 120_000
-PARTS = ("startup", "latency", "drag", "engine", "memory")
+PARTS = ("startup", "latency", "drag", "engine", "memory", "lighthouse")
 
 
 # --- the server, counting what it sends ---------------------------------------------------
@@ -671,6 +674,7 @@ def main(argv=None) -> int:
     ap.add_argument("--moves", type=int, default=100, help="moves per game for the latency (default 100)")
     ap.add_argument("--playouts", type=int, default=5, help="engine playouts per game (default 5)")
     ap.add_argument("--playout-moves", type=int, default=300, help="moves per engine playout (default 300)")
+    ap.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per preset (default 3)")
     ap.add_argument("--only", default=",".join(PARTS), help="parts to run, comma-separated")
     ap.add_argument("--json", help="write every figure and sample to this file")
     args = ap.parse_args(argv)
@@ -708,6 +712,12 @@ def main(argv=None) -> int:
             elif part == "memory":
                 results[part] = memory(browser, base)
                 tables.append(memory_table(results[part]))
+            elif part == "lighthouse":
+                import lighthouse  # bench/lighthouse.py
+
+                chromium = find_chromium() or p.chromium.executable_path
+                results[part] = lighthouse.lighthouse(args.lighthouse_runs, chromium, CHROMIUM_ARGS)
+                tables.append(lighthouse.table(results[part]))
         browser.close()
     server.shutdown()
     print("\n" + head + "\n")

@@ -9,7 +9,9 @@ machines.
 
 The service worker's file list, sw-precache.js, is written afresh for each
 request when the folder has none (tools/precache.py), so it always matches
-the files being served.
+the files being served. Where a file has a precompressed copy beside it
+(FILE.br, FILE.gz, as ./build writes them) and the browser accepts that
+encoding, the copy is sent, as nginx's ``gzip_static`` does.
 """
 
 from __future__ import annotations
@@ -76,7 +78,33 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
             return None
         if path == self.base + precache.OUTPUT and not os.path.exists(self.translate_path(path)):
             return self.send_precache()
-        return super().send_head()
+        return self.send_precompressed(self.translate_path(path)) or super().send_head()
+
+    def accepted_encodings(self) -> set[str]:
+        out = set()
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = part.strip().partition(";")
+            if name and params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+                out.add(name.strip().lower())
+        return out
+
+    def send_precompressed(self, fs_path: str):
+        """FILE.br or FILE.gz in place of FILE, if present and accepted; else None."""
+        if not os.path.isfile(fs_path):
+            return None
+        accepted = self.accepted_encodings()
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            copy = fs_path + suffix
+            if encoding in accepted and os.path.isfile(copy):
+                fh = open(copy, "rb")  # the server closes it once it is copied out
+                self.send_response(HTTPStatus.OK)
+                self.send_header("Content-Type", self.guess_type(fs_path))
+                self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(os.fstat(fh.fileno()).st_size))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return fh
+        return None
 
     def send_precache(self):
         """sw-precache.js written afresh from the folder, so it is never stale."""

@@ -15,6 +15,9 @@ def site(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("site")
     for name in ("index.html", "a.wasm", "m.mjs", "s.js", "d.json", "c.toml", "p.py", "z.zip", "x.css"):
         (tmp_path / name).write_bytes(b"x")
+    (tmp_path / "big.wasm").write_bytes(b"plain")
+    (tmp_path / "big.wasm.gz").write_bytes(b"gzipped")
+    (tmp_path / "big.wasm.br").write_bytes(b"brotli")
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "index.html").write_text("<p>sub</p>")
     servers = []
@@ -68,3 +71,21 @@ def test_base_path(site):
 
 def test_port_zero_picks_a_free_port(site):
     assert site() != site()
+
+
+@pytest.mark.parametrize(
+    "accept, body, encoding",
+    [
+        ("gzip, deflate, br", b"brotli", "br"),
+        ("gzip", b"gzipped", "gzip"),
+        ("br;q=0, gzip;q=1", b"gzipped", "gzip"),
+        ("", b"plain", None),
+        ("identity", b"plain", None),
+    ],
+)
+def test_precompressed_copies_are_sent_to_browsers_that_accept_them(site, accept, body, encoding):
+    request = urllib.request.Request(f"{site()}/big.wasm", headers={"Accept-Encoding": accept})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert response.read() == body
+        assert response.headers.get_content_type() == "application/wasm"
+        assert response.headers.get("Content-Encoding") == encoding
