@@ -269,7 +269,7 @@ class App:
         self.stop_celebration()
         board = self.board
         root = by_id("board")
-        layout = plan(game.spec, *self.board_space())
+        layout = self.plan_table(game.spec)
         board.deal(game.spec, self.piles(), layout, self.turned_pile())
         board.set_language(self.lang)
         board.set_stock_state(self.can_redeal())
@@ -283,7 +283,6 @@ class App:
         self.update_status()
         self.hud.update(game, self.now())
         by_id("settings-faces").hidden = not board.italian
-        self.show_turn_hint()
         _boot("done")
         if notices:
             self.show_notice(" ".join(notices))
@@ -662,17 +661,25 @@ class App:
         table = by_id("board").parentElement
         return float(table.clientWidth), float(table.clientHeight)
 
-    def show_turn_hint(self) -> None:
-        """Cards narrower than a finger on an upright phone (12 or 13 columns):
-        suggest turning it, until the player closes the hint."""
+    def plan_table(self, spec):
+        """The board's layout for the table's size. Cards narrower than a finger
+        on an upright phone (12 or 13 columns) bring the hint to turn it (a row
+        above the table, until the player closes it): the board is planned again
+        for the table that is left, before anything is drawn."""
+        layout = plan(spec, *self.board_space())
         upright = float(js.window.innerHeight) > float(js.window.innerWidth)
-        wanted = self.board.layout.narrow and upright and self.settings.get("turn_hint") != "closed"
-        by_id("turn-hint").hidden = not wanted
+        wanted = layout.narrow and upright and self.settings.get("turn_hint") != "closed"
+        hint = by_id("turn-hint")
+        if bool(hint.hidden) == wanted:
+            hint.hidden = not wanted
+            layout = plan(spec, *self.board_space())
+        return layout
 
     def close_turn_hint(self) -> None:
         by_id("turn-hint").hidden = True
         self.settings["turn_hint"] = "closed"
         self.save_settings()
+        self.relayout()
 
     def schedule_relayout(self) -> None:
         if self.resize_timer is not None:
@@ -685,10 +692,9 @@ class App:
         self.resize_timer = None
         if self.game is None:
             return
-        layout = plan(self.game.spec, *self.board_space())
+        layout = self.plan_table(self.game.spec)
         if layout != self.board.layout:
             self.board.relayout(layout)
-        self.show_turn_hint()
 
     # --- test hook ----------------------------------------------------------------------------------
     def state(self) -> dict:

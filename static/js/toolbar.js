@@ -36,27 +36,54 @@
     return false;
   }
 
+  // The room along the row, and what the tools ask of it (More left out).
+  function room() {
+    var style = getComputedStyle(bar);
+    return column()
+      ? bar.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+      : bar.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+
+  function need(list) {
+    var style = getComputedStyle(bar), vertical = column();
+    var gap = parseFloat(vertical ? style.rowGap : style.columnGap) || 0;
+    return list.reduce(function (sum, el) {
+      var r = el.getBoundingClientRect();
+      return sum + (vertical ? r.height : r.width);
+    }, 0) + gap * Math.max(0, list.length - 1);
+  }
+
   function fit() {
     pending = false;
     if (!bar) return;
     if (open) { pending = true; return; }  // not under the player's fingers: once the menu closes
     var focused = document.activeElement;
-    tools.forEach(function (el) { bar.insertBefore(el, more); });
-    more.hidden = true;
-    if (overflows()) {
+    // Every tool back in the row, in order; those already in place are not touched
+    // (moving an element drops its focus).
+    var next = more;
+    for (var i = tools.length - 1; i >= 0; i--) {
+      if (tools[i].parentNode !== bar || tools[i].nextElementSibling !== next) bar.insertBefore(tools[i], next);
+      next = tools[i];
+    }
+    if (need(tools.filter(shown)) <= room() + 0.5) {
+      more.hidden = true;
+    } else {
       more.hidden = false;
       var order = tools.filter(shown).sort(function (a, b) {
         return rank(b) - rank(a) || index.get(b) - index.get(a);
       });
       var moved = [];
-      for (var i = 0; i < order.length && overflows(); i++) {
-        order[i].remove();
-        moved.push(order[i]);
+      for (var k = 0; k < order.length && overflows(); k++) {
+        order[k].remove();
+        moved.push(order[k]);
       }
       moved.sort(function (a, b) { return index.get(a) - index.get(b); });
       moved.forEach(function (el) { menu.append(el); });
     }
-    if (focused && menu.contains(focused)) more.focus();
+    // Moving or hiding an element drops its focus: give it back (to More if it went there).
+    if (focused && focused !== document.activeElement && (bar.contains(focused) || menu.contains(focused))) {
+      (menu.contains(focused) || focused.hidden ? more : focused).focus({ preventScroll: true });
+    }
     bar.dataset.fitted = String(menu.childElementCount);
   }
 
