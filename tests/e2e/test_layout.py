@@ -47,7 +47,7 @@ PROBLEMS = """() => {
   }
   const bar = document.getElementById("toolbar"), b = bar.getBoundingClientRect();
   const vertical = getComputedStyle(bar).flexDirection.startsWith("column");
-  const tools = [...bar.children].filter(t => !t.hidden && t.getClientRects().length);
+  const tools = [...bar.children].filter(t => t.matches(".tool") && !t.hidden && t.getClientRects().length);
   const lines = new Set(tools.map(t => Math.round(vertical ? t.getBoundingClientRect().left : t.getBoundingClientRect().top)));
   if (lines.size > 1) out.push(`the toolbar wraps into ${lines.size} lines`);
   for (const t of tools) if (!inside(t.getBoundingClientRect(), b)) out.push(`${t.id} sticks out of the toolbar`);

@@ -34,7 +34,7 @@ BEFORE_FINISH = {
 ONE_ROW = """() => {
   const bar = document.getElementById("toolbar"), b = bar.getBoundingClientRect();
   const vertical = getComputedStyle(bar).flexDirection.startsWith("column");
-  const tools = [...bar.children].filter(t => !t.hidden && t.getClientRects().length);
+  const tools = [...bar.children].filter(t => t.matches(".tool") && !t.hidden && t.getClientRects().length);
   const at = tools.map(t => Math.round(vertical ? t.getBoundingClientRect().left : t.getBoundingClientRect().top));
   const out = tools.filter(t => { const r = t.getBoundingClientRect();
     return r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5; });

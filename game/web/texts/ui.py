@@ -740,7 +740,7 @@ IT = {
     "action.keyboard_help": "Scorciatoie da tastiera",
     "action.more": "Altro",
     "tool.new": "Nuova",
-    "tool.restart": "Ricomincia",
+    "tool.restart": "Riavvia",
     "tool.give_up": "Abbandona",
     "tool.undo": "Annulla",
     "tool.redo": "Ripeti",
