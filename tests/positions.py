@@ -16,3 +16,78 @@ NEAR_WON = {
         "t3": ["KS"],
     },
 }
+
+
+def longest_columns(game_id: str) -> dict:
+    """A position of ``game_id`` with the longest columns its play can make, at
+    both edges of the table (issue 12's layout test).
+
+    A column can grow only by building on its dealt cards: it keeps the cards
+    dealt under its top card (face down where the deal puts them), the top
+    dealt card is a King and a whole run is built on it down to the Ace,
+    following the game's build rule. In Klondike the last column so holds
+    6 face-down cards and 13 face-up ones (19). The other columns hold what
+    the deal gave them (fewer where the cards run short), three cards lie on
+    the waste (Solitario fans them), the rest is the stock. Royal Retinue,
+    which has no columns, gets the position after a long run of its chain,
+    with placed cards fanned under many piles.
+    """
+    from collections import Counter
+
+    from game import get_spec, new_game
+
+    spec = get_spec(game_id)
+    if "stock" not in spec.pile_names:  # Royal Retinue: play its chain a long way
+        for seed in range(1, 200):
+            game = new_game(game_id, seed)
+            for _ in range(30):
+                (move,) = game.legal_moves()
+                game.play(move)
+                if game.status != "playing" or not game.legal_moves():
+                    break
+            if game.moves == 30 and game.status == "playing":
+                return game.position.to_json()
+        raise AssertionError("no Royal Retinue deal runs 30 moves")
+    deck = spec.deck
+    pool = Counter(deck.cards)
+
+    def take(code: str) -> str:
+        assert pool[code] > 0, code
+        pool[code] -= 1
+        return code
+
+    def take_any(n: int) -> list[str]:
+        out = []
+        for code in sorted(pool):
+            while pool[code] and len(out) < n:
+                out.append(take(code))
+        return out
+
+    piles: dict[str, list[str]] = {}
+    if spec.aces_on_foundations:
+        aces = [c for c in deck.cards if deck.rank[c] == 1]
+        for i, ace in enumerate(aces):
+            piles[f"f{i + 1}"] = [take(ace)]
+    top = deck.top_rank
+    pairs = {"same-suit": ("SS", "HH"), "alternate": ("SH", "HS"), "other-suit": ("SH", "HS")}[spec.build]
+    last = spec.columns
+    lowest = 2 if spec.aces_on_foundations else 1  # Lucas: the Aces are home from the start
+    runs = {
+        column: [take(deck.code((first, second)[k % 2], top - k)) for k in range(top - lowest + 1)]
+        for column, (first, second) in zip((last, 1), pairs)
+    }
+    for column, run in runs.items():
+        down, up = spec.deal[column - 1]
+        piles[f"t{column}"] = [c.lower() for c in take_any(down)] + take_any(up - 1) + run
+    reserve = 3 + 6  # the waste's three and a few cards to draw
+    for column in range(2, last):
+        down, up = spec.deal[column - 1]
+        room = sum(pool.values()) - reserve
+        n = max(0, min(down + up, room))
+        cards = take_any(n)
+        # Face down as dealt, but never more than the deal puts there, and never the top card.
+        shown = max(up, n - down) if n else 0
+        piles[f"t{column}"] = [c.lower() for c in cards[: n - shown]] + cards[n - shown :]
+    piles["waste"] = take_any(3)
+    piles["stock"] = [c.lower() for c in take_any(sum(pool.values()))]
+    return {"game": game_id, "piles": {k: v for k, v in piles.items() if v}}

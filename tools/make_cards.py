@@ -1298,6 +1298,27 @@ def italian_card(st: dict, rank: str, suit: str) -> str:
 
 
 # --------------------------------------------------------------------------
+# Suit signs: the face set's own suit, alone in a square, for the short index
+# the page shows on small cards and in tight fans (app.css), so an Italian
+# card never carries a French suit there.
+
+SIGN_BOX = 120
+SIGN_SCALE = {"D": 1.4, "H": 1.12, "C": 0.78, "S": 0.76}  # each sign fills the square
+SIGN_TURN = {"D": 0, "H": 0, "C": 35, "S": 35}  # long ones lie along the diagonal
+
+
+def suit_sign(st: dict, suit: str) -> str:
+    half = SIGN_BOX / 2
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{n(-half)} {n(-half)} {SIGN_BOX} {SIGN_BOX}" '
+        f'width="{SIGN_BOX}" height="{SIGN_BOX}">'
+        f"<title>{escape(ITALIAN_SUIT_NAMES[suit])}</title>\n"
+        f"<g{tf(0, 0, SIGN_SCALE[suit], SIGN_TURN[suit])}>{ITALIAN_SYMBOLS[suit](st)}</g>\n"
+        "</svg>\n"
+    )
+
+
+# --------------------------------------------------------------------------
 # Backs and the empty-pile outline
 
 
@@ -1372,6 +1393,9 @@ def all_files() -> dict[str, str]:
         for suit in SUITS:
             for rank in ITALIAN_RANKS:
                 files[f"{st['name']}/{rank}{suit}.svg"] = italian_card(st, rank, suit)
+    for st in (NAPOLETANE, PIACENTINE):
+        for suit in SUITS:
+            files[f"signs/{st['name']}-{suit}.svg"] = suit_sign(st, suit)
     files["back-blue.svg"] = back("#24457a", "#3c64a6", "#17305a", "blue")
     files["back-red.svg"] = back("#9e1b24", "#c8414a", "#6b0f16", "red")
     files["empty.svg"] = empty()

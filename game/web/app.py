@@ -32,6 +32,7 @@ from .layout import plan
 from .panels import fill_end, fill_rules
 from .picker import Picker
 from .progress import Progress
+from .shortcuts import fill_shortcuts
 from .texts.cards import card_name
 from .texts.games import game_name
 from .texts.ui import LANGUAGES, pick_language, t
@@ -174,6 +175,8 @@ class App:
             "btn-redo": self.redo,
             "btn-rules": self.open_rules,
             "btn-settings": self.open_settings,
+            "btn-keys": self.open_shortcuts,
+            "turn-hint-close": self.close_turn_hint,
             "notice-close": self.close_notice,
             "end-new": self.new_deal,
             "end-restart": self.restart,
@@ -185,7 +188,7 @@ class App:
         for name, fn in buttons.items():
             handler = self.guard(lambda event=None, fn=fn: fn())
             self.on(by_id(name), "click", handler)
-        for dialog in ("picker", "rules-dialog", "settings-dialog"):
+        for dialog in ("picker", "rules-dialog", "settings-dialog", "keys-dialog"):
             for close in document.querySelectorAll(f"#{dialog} [data-close]"):
                 self.on(close, "click", lambda e, d=dialog: by_id(d).close())
         self.on(by_id("lang-select"), "change", self.guard(lambda e: self.apply_language(e.target.value)))
@@ -266,7 +269,7 @@ class App:
         self.stop_celebration()
         board = self.board
         root = by_id("board")
-        layout = plan(game.spec, *self.board_space())
+        layout = self.plan_table(game.spec)
         board.deal(game.spec, self.piles(), layout, self.turned_pile())
         board.set_language(self.lang)
         board.set_stock_state(self.can_redeal())
@@ -281,8 +284,6 @@ class App:
         self.hud.update(game, self.now())
         by_id("settings-faces").hidden = not board.italian
         _boot("done")
-        # The board's top may move once the header has its words: place again.
-        self.relayout()
         if notices:
             self.show_notice(" ".join(notices))
         else:
@@ -546,6 +547,8 @@ class App:
                 self.show_end()
             if by_id("picker").open:
                 self.picker.open(lang, self.game.spec.id)
+            if by_id("keys-dialog").open:
+                self.open_shortcuts()
             self.progress.language_changed()
             self.duel.apply_language()
             self.schedule_relayout()
@@ -617,6 +620,13 @@ class App:
             node.checked = node.value == self.board.back
         by_id("settings-dialog").showModal()
 
+    def open_shortcuts(self) -> None:
+        """The "?" key and the Keyboard shortcuts tool: the keys this game has."""
+        fill_shortcuts(by_id("keys-list"), self.lang, self.game.spec)
+        dialog = by_id("keys-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
     def settings_changed(self, event) -> None:
         target = event.target
         if target.name == "faces" and target.value in FACE_SETS:
@@ -646,15 +656,30 @@ class App:
             event.preventDefault()
 
     def board_space(self) -> tuple[float, float]:
-        root = by_id("board")
-        width = float(document.documentElement.clientWidth)
-        top = float(root.getBoundingClientRect().top)
-        bottom = float(js.window.innerHeight)
-        bar = by_id("toolbar").getBoundingClientRect()
-        if float(bar.top) > top:  # the toolbar sits below the board (phones)
-            bottom = min(bottom, float(bar.top))
-        height = bottom - top - 4
-        return width, max(height, 240.0)
+        """The table's size: the page's frame (app.css) fixes it, whatever the
+        header and the toolbar hold, so it is known before the first deal."""
+        table = by_id("board").parentElement
+        return float(table.clientWidth), float(table.clientHeight)
+
+    def plan_table(self, spec):
+        """The board's layout for the table's size. Cards narrower than a finger
+        on an upright phone (12 or 13 columns) bring the hint to turn it (a row
+        above the table, until the player closes it): the board is planned again
+        for the table that is left, before anything is drawn."""
+        layout = plan(spec, *self.board_space())
+        upright = float(js.window.innerHeight) > float(js.window.innerWidth)
+        wanted = layout.narrow and upright and self.settings.get("turn_hint") != "closed"
+        hint = by_id("turn-hint")
+        if bool(hint.hidden) == wanted:
+            hint.hidden = not wanted
+            layout = plan(spec, *self.board_space())
+        return layout
+
+    def close_turn_hint(self) -> None:
+        by_id("turn-hint").hidden = True
+        self.settings["turn_hint"] = "closed"
+        self.save_settings()
+        self.relayout()
 
     def schedule_relayout(self) -> None:
         if self.resize_timer is not None:
@@ -667,7 +692,7 @@ class App:
         self.resize_timer = None
         if self.game is None:
             return
-        layout = plan(self.game.spec, *self.board_space())
+        layout = self.plan_table(self.game.spec)
         if layout != self.board.layout:
             self.board.relayout(layout)
 

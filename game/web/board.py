@@ -18,13 +18,10 @@ from game.cards import RED_SUITS, is_face_down
 
 from .layout import TIGHT_BELOW, Layout
 from .match import match
-from .texts.cards import card_name
+from .texts.cards import card_name, index_rank, index_suit
 from .texts.ui import pile_label, pile_name
 
 ART_ROOT = "./static/cards/"
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-FRENCH_RANK_TEXT = {"T": "10"}
-ITALIAN_RANK_TEXT = {"J": "8", "Q": "9", "K": "10"}  # Fante, Cavallo, Re: as the Italian artwork numbers them
 FACE_SETS = ("napoletane", "piacentine", "french")
 
 
@@ -66,10 +63,9 @@ class Board:
         return f"{ART_ROOT}{self.face_set()}/{code}.svg"
 
     def rank_text(self, code: str) -> str:
-        rank = code[0].upper()
-        if self.italian and self.face_set() != "french":
-            return ITALIAN_RANK_TEXT.get(rank, rank)
-        return FRENCH_RANK_TEXT.get(rank, rank)
+        """The short index's rank: the face set's own (1-10 on Italian faces),
+        in the player's language on French ones (B, D, K in German)."""
+        return index_rank(self.lang, code[0], self.face_set())
 
     # --- building ---------------------------------------------------------------------
     def deal(self, spec, piles, layout: Layout, turned_pile=None) -> None:
@@ -96,7 +92,7 @@ class Board:
                 label = document.createElement("span")
                 label.className = "pile-label"
                 label.setAttribute("aria-hidden", "true")
-                label.textContent = slot.label
+                label.textContent = self.label_text(slot.label)
                 pel.append(label)
             if slot.kind == "stock":
                 badge = document.createElement("span")
@@ -151,7 +147,8 @@ class Board:
             r = document.createElement("b")
             r.textContent = self.rank_text(code)
             s = document.createElement("i")
-            s.textContent = SUIT_SYMBOLS[code[1].upper()]
+            s.dataset.suit = code[1].upper()  # Italian faces: app.css shows the face set's own sign
+            s.textContent = index_suit(code[1], self.face_set())
             idx.replaceChildren(r, s)
         el.setAttribute("aria-label", self.card_label(code))
 
@@ -322,10 +319,18 @@ class Board:
         self.lang = lang
         if self.spec is None:
             return
-        for entries in self.cards.values():
+        for entries in self.cards.values():  # names and short indexes (B, D, K in German)
             for el_id, code in entries:
-                self.els[el_id].setAttribute("aria-label", self.card_label(code))
+                self._show_face(self.els[el_id], code)
+        for name in self.spec.pile_names:
+            label = self.layout.slots[name].label
+            if label:
+                self.pile_els[name].firstElementChild.textContent = self.label_text(label)
         self.relabel()
+
+    def label_text(self, label: str) -> str:
+        """A Royal Retinue pile's label in the player's letters (B, D, K in German)."""
+        return index_rank(self.lang, label)
 
     def relabel(self) -> None:
         for name in self.spec.pile_names:
@@ -333,7 +338,7 @@ class Board:
 
     def label_pile(self, name: str) -> None:
         slot = self.layout.slots[name]
-        base = pile_name(self.lang, name, slot.label or None)
+        base = pile_name(self.lang, name, self.label_text(slot.label) if slot.label else None)
         codes = self.codes(name)
         text = pile_label(self.lang, base, len(codes))
         top = next((c for c in reversed(codes) if not is_face_down(c)), None)

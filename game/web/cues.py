@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .texts.cards import index_rank
 from .texts.ui import t
 
 # (pattern in the engine's message, text key, names of the groups passed on)
@@ -63,4 +64,9 @@ def cue_text(lang: str, message: str, card_name=None) -> str:
     key, params = found
     if "card" in params and card_name is not None:
         params = dict(params, card=card_name(params["card"]))
+    if "label" in params:  # a Royal Retinue pile, named as its label reads (B, D, K in German)
+        try:
+            params = dict(params, label=index_rank(lang, params["label"]))
+        except ValueError:
+            pass
     return t(lang, key, **params)

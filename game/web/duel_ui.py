@@ -43,10 +43,6 @@ from .texts.ui import t
 
 NAME_SETTING = "duel_name"
 SVG = "http://www.w3.org/2000/svg"
-# Two crossed swords.
-SWORDS = (
-    "M5 4l11 11M4 4h3.2M4 4v3.2M13 17.5l4.5-4.5M16 15l3.5 3.5M19 4 8 15M20 4h-3.2M20 4v3.2M11 17.5 6.5 13M8 15l-3.5 3.5"
-)
 
 
 def by_id(name: str):
@@ -62,25 +58,6 @@ def el(tag: str, cls: str = "", text: str = "", **attrs):
     for key, value in attrs.items():
         node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
     return node
-
-
-def icon(path: str):
-    svg = document.createElementNS(SVG, "svg")
-    svg.setAttribute("viewBox", "0 0 24 24")
-    svg.setAttribute("aria-hidden", "true")
-    svg.setAttribute("focusable", "false")
-    p = document.createElementNS(SVG, "path")
-    p.setAttribute("d", path)
-    for key, value in (
-        ("fill", "none"),
-        ("stroke", "currentColor"),
-        ("stroke-width", "2"),
-        ("stroke-linecap", "round"),
-        ("stroke-linejoin", "round"),
-    ):
-        p.setAttribute(key, value)
-    svg.append(p)
-    return svg
 
 
 def close_icon():
@@ -118,10 +95,8 @@ class DuelUI:
     # --- building ---------------------------------------------------------------------------
     def wire(self) -> None:
         app = self.app
-        button = el("button", "tool games duel-btn", id="btn-duel", type="button", data_t_title="duel.open_hint")
-        button.append(icon(SWORDS), el("span", "txt", data_t="duel.open"))
-        by_id("btn-games").after(button)
-        app.on(button, "click", app.guard(lambda e: self.open_panel()))
+        # The button is in index.html, so the header does not move when Python starts.
+        app.on(by_id("btn-duel"), "click", app.guard(lambda e: self.open_panel()))
 
         tag = el("span", "duel-tag", id="duel-tag")
         tag.hidden = True

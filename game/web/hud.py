@@ -81,6 +81,7 @@ class Hud:
         self.bonus_box.hidden = spec.scoring != "retinue"
         self.has_undo = spec.undo_depth != 0
         self.has_redo = bool(spec.redo)
+        self.undo.hidden = not self.has_undo  # a game that never has undo shows no Undo
         self.redo.hidden = not self.has_redo
         # Say how time changes the score, where it does.
         penalty = -scoring.RELOADED_TIME_COST

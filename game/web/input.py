@@ -239,6 +239,9 @@ class Input:
         if lower == "r":
             app.redo()
             return True
+        if key == "?":
+            app.open_shortcuts()
+            return True
         if key in ("Enter", " ") and in_board:
             self.activate(self.board.focus)
             return True

@@ -5,9 +5,15 @@ Plain Python, no browser: CPython tests check it at phone and desktop sizes.
 
 ``plan(spec, width, height)`` places the piles for the space the page gives
 the board; ``Layout.offsets`` places the cards of one pile inside its pile
-element. Tableau columns compress their fan so that they end above the
-bottom of the board, down to a minimum at which every card's corner index
-still shows; beyond that the board grows (and the page scrolls).
+element.
+
+Cards are as large as the space allows (no fixed cap: a big screen gets big
+cards), and never so large that the longest column a game is planned for
+(``longest_column``: 19 cards in a one-deck game, 25 with two decks) would
+run off the board. Tableau columns compress their fan to end above the
+board's bottom: first down to a step at which every card's index still
+reads, then, for a column longer than that allows, further, so that the top
+card is always fully on the board and the page never scrolls.
 """
 
 from __future__ import annotations
@@ -18,16 +24,23 @@ from typing import Optional
 from game.cards import is_face_down
 
 RATIO = 1.4  # card height / width (the card artwork is 250 x 350)
-MAX_CARD_W = 128.0
+MAX_CARD_W = 400.0  # a bound for sanity only: the space decides a card's size
 MIN_CARD_W = 20.0
+TARGET_W = 36.0  # a card narrower than this is a small target for a finger
 COMPACT_BELOW = 64.0  # narrower cards show the big corner index instead of the artwork
 # Fan steps in card heights: face-down cards overlap more than face-up ones.
 FAN_DOWN, FAN_DOWN_MIN = 0.10, 0.045
 FAN_UP, FAN_UP_MIN = 0.28, 0.13
 FAN_UP_COMPACT = 0.34  # the big index of compact cards wants a taller strip
+READ_STEP = 12.0  # px: a face-up strip this tall still shows its index legibly
 TIGHT_BELOW = 0.25  # a tighter fan hides the artwork's index: show a strip index
 # Fan room the columns are planned for, in card heights below the top row.
 COLUMN_ROOM = 2.8
+# The longest columns the board is planned for. A column this long always fits
+# with a fan of at least FLOOR_UP (face-up) and FLOOR_DOWN (face-down) px a card.
+LONGEST_ONE_DECK = 19  # Klondike: 6 face-down cards and a run from King to Ace
+LONGEST_TWO_DECKS = 25
+FLOOR_UP, FLOOR_DOWN = 6.0, 3.0
 WASTE_FAN = 3  # Solitario shows the last three cards drawn side by side
 WASTE_STEP = 0.28  # at least, in card widths; the fan fills the waste's two slots
 RETINUE_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
@@ -67,6 +80,11 @@ class Layout:
     waste_fan: int = 1
 
     @property
+    def narrow(self) -> bool:
+        """The cards are smaller than a finger's target (a phone held upright)."""
+        return self.card_w < TARGET_W
+
+    @property
     def order(self) -> tuple[str, ...]:
         """Pile ids in reading order: row by row, left to right."""
         return tuple(s.pile for s in sorted(self.slots.values(), key=lambda s: (s.row, s.x)))
@@ -96,19 +114,25 @@ class Layout:
         return STACK_STEP * min(STACK_SHOW, n - 1 - i)
 
     def fan_steps(self, slot: Slot, down: int, up: int) -> tuple[float, float]:
-        """The (face-down, face-up) fan steps in px that fit a column in ``slot.h``."""
+        """The (face-down, face-up) fan steps in px that fit a column in ``slot.h``.
+
+        The face-down fan tightens first, then the face-up one down to a step
+        that still shows each index; a column longer than that allows tightens
+        both further, in proportion: its top card always ends on the board."""
         h = self.card_h
-        up_step, up_min = (FAN_UP_COMPACT if self.compact else FAN_UP), FAN_UP_MIN
-        d, u = FAN_DOWN * h, up_step * h
+        pref_d, pref_u = FAN_DOWN * h, (FAN_UP_COMPACT if self.compact else FAN_UP) * h
+        min_d = FAN_DOWN_MIN * h
+        min_u = min(pref_u, max(FAN_UP_MIN * h, READ_STEP))
         steps_up = max(0, up - 1)
-        if not down and not steps_up:
-            return d, u
-        room = slot.h - h
-        if down * d + steps_up * u <= room:
-            return d, u
-        d = max(FAN_DOWN_MIN * h, min(d, (room - steps_up * u) / down)) if down else d
-        if steps_up:
-            u = max(up_min * h, min(u, (room - down * d) / steps_up))
+        room = max(0.0, slot.h - h)
+        if down * pref_d + steps_up * pref_u <= room:
+            return pref_d, pref_u
+        d = max(min_d, min(pref_d, (room - steps_up * pref_u) / down)) if down else pref_d
+        u = max(min_u, min(pref_u, (room - down * d) / steps_up)) if steps_up else pref_u
+        need = down * d + steps_up * u
+        if need > room:
+            scale = room / need
+            d, u = d * scale, u * scale
         return d, u
 
     def up_step(self, pile: str, codes) -> float:
@@ -194,6 +218,12 @@ def plan(spec, width: float, height: float) -> Layout:
     return _plan_build(spec, width, height)
 
 
+def longest_column(spec) -> tuple[int, int]:
+    """(cards, face-down cards) of the longest column ``spec``'s board is planned for."""
+    cards = LONGEST_TWO_DECKS if spec.card_count > 52 else LONGEST_ONE_DECK
+    return cards, max((down for down, _ in spec.deal), default=0)
+
+
 def _plan_build(spec, width: float, height: float) -> Layout:
     columns = spec.columns
     fan_waste = spec.draw > 1 and 2 + spec.foundations + 1 <= columns
@@ -204,7 +234,11 @@ def _plan_build(spec, width: float, height: float) -> Layout:
     row_gap = gap * 1.5
     w_by_width = (width - 2 * pad - (slots_n - 1) * gap) / slots_n
     w_by_height = (height - 2 * pad - row_gap) / (1 + COLUMN_ROOM) / RATIO
-    w = _clamp(min(w_by_width, w_by_height, MAX_CARD_W), MIN_CARD_W, MAX_CARD_W)
+    # The longest column at the floor fan: the top row, the column's top card and its fan.
+    longest, down = longest_column(spec)
+    fan = down * FLOOR_DOWN + (longest - down - 1) * FLOOR_UP
+    w_by_longest = (height - 2 * pad - row_gap - fan) / 2 / RATIO
+    w = _clamp(min(w_by_width, w_by_height, w_by_longest, MAX_CARD_W), MIN_CARD_W, MAX_CARD_W)
     h = w * RATIO
     step = w + gap
     board_w = slots_n * w + (slots_n - 1) * gap + 2 * pad

@@ -8,6 +8,7 @@ from pyscript import document
 from pyscript.ffi import is_none
 
 from game.catalog import PLAYER_GAMES, get_spec
+from game.shuffle import MAX_GAME_NUMBER
 
 from .schematic import schematic_url
 from .texts.games import game_text
@@ -28,6 +29,8 @@ class Picker:
         self.lang = None
         self._click = create_proxy(self._clicked)
         grid.addEventListener("click", self._click)
+        self._typed = create_proxy(lambda event: self.update_hint())
+        number_input.addEventListener("input", self._typed)
 
     def build(self, lang: str) -> None:
         """(Re)write the tiles in ``lang``; the pictures are drawn once."""
@@ -83,9 +86,23 @@ class Picker:
             else:
                 tile.removeAttribute("aria-current")
 
+    def update_hint(self) -> None:
+        """Under the number field: what a tile will deal with what is typed."""
+        raw = (self.number.value or "").strip()
+        if not raw:
+            text = t(self.lang, "picker.random")
+        elif raw.isdigit() and int(raw) <= MAX_GAME_NUMBER:
+            text = t(self.lang, "picker.number_chosen", number=int(raw))
+        else:
+            text = t(self.lang, "picker.game_number_hint", max=MAX_GAME_NUMBER)
+        hint = self.number.ownerDocument.getElementById("picker-number-hint")
+        if hint is not None and not is_none(hint) and hint.textContent != text:
+            hint.textContent = text
+
     def open(self, lang: str, current: str) -> None:
         if self.lang != lang or not self.tiles:
             self.build(lang)
+        self.update_hint()
         self.mark_current(current)
         if not self.dialog.open:
             self.dialog.showModal()

@@ -1,8 +1,9 @@
-"""A screenshot of every game at phone and desktop size, into
-artifacts/screenshots/ (gitignored), switching games inside one page per
-size; also the picker and a board in play. The checks here are coarse
-(everything on screen, nothing overflowing sideways); the pictures are for
-people to look at."""
+"""Screenshots of every game at a phone held upright (390x844), the same
+phone sideways (844x390) and a laptop (1366x768), into artifacts/screenshots/
+(gitignored), switching games inside one page per size: in English, and a
+few games in German and Italian. Also the picker, the More menu and the
+keyboard shortcuts. The checks here are coarse (everything on screen, no
+scrolling); the pictures are for people to look at."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from game import PLAYER_GAMES, new_game
 from tools.serve import ROOT
 
 SHOTS = ROOT / "artifacts" / "screenshots"
-SIZES = {"phone": (360, 740), "desktop": (1440, 900)}
+SIZES = {"phone": (390, 844), "sideways": (844, 390), "laptop": (1366, 768)}
+# Games shot in the other languages too: long names, Italian faces, the pile labels.
+TRANSLATED = ("reloaded", "retinue", "solitario", "forty-thieves", "lucas")
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
@@ -34,13 +37,42 @@ def choose(page, game_id: str, seed: int) -> None:
     page.click(f'.game-tile[data-game="{game_id}"]')
     page.wait_for_function(f"window.solitaire.state().game === '{game_id}'")
     settle(page)
+    page.wait_for_function("[...document.querySelectorAll('#board img.art')].every(i => i.complete)")
 
 
-def test_the_picker(sized):
+def language(page, lang: str) -> None:
+    page.select_option("#lang-select", lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.wait_for_timeout(150)  # the toolbar fits its new words in the next frame
+    settle(page)
+
+
+def check_on_screen(page) -> None:
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('#board [data-pile], #board [data-card]')]"
+        ".map(e => e.getBoundingClientRect()).map(r => [r.left, r.right, r.bottom])"
+    )
+    assert all(left >= -1 and right <= width + 1 and bottom <= height + 1 for left, right, bottom in boxes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+
+
+def test_the_picker_the_more_menu_and_the_keys(sized):
     size, page = sized
     page.click("#btn-games")
     page.wait_for_selector("#picker[open]")
     page.screenshot(path=str(SHOTS / f"picker-{size}.png"))
+    page.keyboard.press("Escape")
+    if page.locator("#btn-more").is_visible():
+        page.click("#btn-more")
+        page.wait_for_selector("#more-menu:not([hidden])")
+        page.screenshot(path=str(SHOTS / f"more-menu-{size}.png"))
+        page.keyboard.press("Escape")
+    page.locator("#board").focus()
+    page.keyboard.press("?")
+    page.wait_for_selector("#keys-dialog[open]")
+    page.screenshot(path=str(SHOTS / f"keys-{size}.png"))
     page.keyboard.press("Escape")
 
 
@@ -58,10 +90,10 @@ def test_every_game_fits_the_screen(sized, game_id):
             game.play(move)
         settle(page)
     page.screenshot(path=str(SHOTS / f"{game_id}-{size}.png"))
-    width = page.viewport_size["width"]
-    boxes = page.evaluate(
-        "[...document.querySelectorAll('#board [data-pile], #board [data-card]')]"
-        ".map(e => e.getBoundingClientRect()).map(r => [r.left, r.right])"
-    )
-    assert all(left >= -1 and right <= width + 1 for left, right in boxes)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    check_on_screen(page)
+    if game_id in TRANSLATED:
+        for lang in ("de", "it"):
+            language(page, lang)
+            page.screenshot(path=str(SHOTS / f"{game_id}-{size}-{lang}.png"))
+            check_on_screen(page)
+        language(page, "en")

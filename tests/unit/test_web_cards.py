@@ -18,6 +18,8 @@ DECK_CODES = {
     "piacentine": [r + s for s in "SHDC" for r in "A234567JQK"],
 }
 EXTRAS = ["back-blue.svg", "back-red.svg", "empty.svg"]
+# The Italian face sets' suit signs, for the page's short index on small cards.
+SIGNS = [f"signs/{deck}-{suit}.svg" for deck in ("napoletane", "piacentine") for suit in "SHDC"]
 
 
 def all_svgs() -> list[Path]:
@@ -30,18 +32,19 @@ def test_every_card_of_each_deck_has_its_file(deck):
     assert found == sorted(DECK_CODES[deck])
 
 
-def test_backs_and_placeholder_exist():
-    for name in EXTRAS:
+def test_backs_placeholder_and_suit_signs_exist():
+    for name in EXTRAS + SIGNS:
         assert (CARDS / name).is_file(), name
 
 
 def test_files_parse_with_shared_viewbox_and_a_title():
     files = all_svgs()
-    assert len(files) == sum(map(len, DECK_CODES.values())) + len(EXTRAS)
+    assert len(files) == sum(map(len, DECK_CODES.values())) + len(EXTRAS) + len(SIGNS)
     for path in files:
         root = ET.parse(path).getroot()
         assert root.tag == SVG + "svg", path
-        assert root.get("viewBox") == "0 0 250 350", path
+        square = path.parent.name == "signs"  # a suit sign alone, in a square
+        assert root.get("viewBox") == ("-60 -60 120 120" if square else "0 0 250 350"), path
         title = root.find(SVG + "title")
         assert title is not None and title.text and title.text.strip(), path
 
@@ -55,6 +58,8 @@ def test_titles_name_the_cards():
     assert title("napoletane/QH.svg") == "Cavallo di coppe"
     assert title("piacentine/AD.svg") == "Asso di denari"
     assert title("piacentine/KC.svg") == "Re di bastoni"
+    assert title("signs/napoletane-D.svg") == "denari"
+    assert title("signs/piacentine-C.svg") == "bastoni"
 
 
 def test_no_external_references_and_small_files():

@@ -84,6 +84,10 @@ def test_retinue_wrong_pile_names_the_card_and_the_label():
     assert key == "cue.retinue_pile"
     text = cue_text("de", message, card_name=lambda c: f"<{c}>")
     assert f"<{params['card']}>" in text and params["label"] in text
+    # A court pile is named as its label reads on the table: B, D, K in German.
+    court = "5S belongs on the Q pile (t12), not on the 3 pile"
+    assert cue_key(court)[1]["label"] == "Q"
+    assert "Stapel D" in cue_text("de", court) and "pile Q" in cue_text("en", court)
 
 
 def test_every_language_and_an_unknown_message():

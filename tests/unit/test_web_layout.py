@@ -7,10 +7,13 @@ import pytest
 from game import PLAYER_GAMES, get_spec, new_game
 from game.web.layout import (
     COMPACT_BELOW,
-    FAN_UP_MIN,
+    FLOOR_UP,
     MAX_CARD_W,
     RATIO,
+    READ_STEP,
     RETINUE_LABELS,
+    TARGET_W,
+    longest_column,
     plan,
 )
 
@@ -85,9 +88,13 @@ def test_columns_fan_down_and_compress_to_fit_the_height():
     assert ys[1] - ys[0] < short[1][1] - short[0][1]  # by a tighter fan
     assert layout.up_step("t1", long) == pytest.approx(ys[1] - ys[0])
     assert layout.up_step("stock", long) == 0
-    huge = ["KS"] * 60
+    readable = ["KS"] * 30  # tight, but each index still reads
+    ys = [y for _, y in layout.offsets("t1", readable)]
+    assert ys[1] - ys[0] >= READ_STEP - 0.01
+    huge = ["KS"] * 60  # longer than any game makes: squeezed further, its top card still on the board
     ys = [y for _, y in layout.offsets("t1", huge)]
-    assert ys[1] - ys[0] == pytest.approx(FAN_UP_MIN * layout.card_h)  # never below the readable minimum
+    assert 0 < ys[1] - ys[0] < READ_STEP
+    assert ys[-1] + layout.card_h <= slot.h + 0.01
 
 
 def test_face_down_cards_overlap_more_than_face_up_ones():
@@ -147,3 +154,81 @@ def test_plan_accepts_every_opening_position():
         for name, pile in zip(game.spec.pile_names, game.position.piles):
             offsets = layout.offsets(name, list(pile))
             assert len(offsets) == len(pile)
+
+
+# --- every screen, the longest columns ------------------------------------------------------
+# The table's size in the page (app.css) for a window: the header and the toolbar
+# take fixed room, above and below the table or beside it (the rail).
+def table_space(w: int, h: int) -> tuple[float, float]:
+    if w > h and h <= 560:  # a phone held sideways: slim header, rail of tools
+        return w - 67.2, h - 41.6
+    if w <= 720:  # upright phone: two-row header, toolbar along the bottom
+        return w, h - 81.6 - 56
+    if w <= 1100 and h > w:  # upright tablet
+        return w, h - 48 - 56
+    return w, h - 48 - 46.4
+
+
+SCREENS = [
+    (360, 640),
+    (390, 844),
+    (844, 390),
+    (640, 360),
+    (768, 1024),
+    (1024, 768),
+    (1366, 768),
+    (1920, 1080),
+    (2560, 1440),
+]
+
+
+def longest(spec) -> list[str]:
+    """The longest column the board is planned for: face-down cards, then a run."""
+    cards, down = longest_column(spec)
+    return ["ks"] * down + ["QH"] * (cards - down)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("game_id", PLAYER_GAMES)
+def test_the_longest_columns_fit_every_screen_with_a_fan_to_see(game_id, screen):
+    spec = get_spec(game_id)
+    layout = plan(spec, *table_space(*screen))
+    assert layout.height <= table_space(*screen)[1] + 0.01  # the board never outgrows its space
+    if "stock" not in spec.pile_names:  # Royal Retinue: thirteen piles in three rows
+        bottom = max(s.y + s.h for s in layout.slots.values())
+        assert bottom <= layout.height + 0.01
+        return
+    codes = longest(spec)
+    for pile in (p for p in spec.pile_names if p.startswith("t")):
+        slot = layout.slots[pile]
+        offsets = layout.offsets(pile, codes)
+        assert slot.y + offsets[-1][1] + layout.card_h <= layout.height + 0.01, (pile, offsets[-1])
+        up = offsets[-1][1] - offsets[-2][1]
+        assert up >= FLOOR_UP - 0.01, up
+
+
+def test_longest_columns_follow_the_deck():
+    assert longest_column(get_spec("reloaded")) == (19, 6)
+    assert longest_column(get_spec("solitario")) == (19, 6)
+    assert longest_column(get_spec("forty-thieves")) == (25, 0)
+    assert longest_column(get_spec("rank-and-file")) == (25, 3)
+
+
+@pytest.mark.parametrize("game_id", PLAYER_GAMES)
+def test_cards_grow_with_a_big_screen(game_id):
+    spec = get_spec(game_id)
+    laptop = plan(spec, *table_space(1366, 768))
+    big = plan(spec, *table_space(2560, 1440))
+    assert big.card_w > 160 and big.card_w > laptop.card_w * 1.4
+    assert big.card_w <= MAX_CARD_W
+
+
+@pytest.mark.parametrize(
+    "game_id", [g for g in PLAYER_GAMES if get_spec(g).columns >= 12 and "stock" in get_spec(g).pile_names]
+)
+def test_wide_games_on_an_upright_phone_are_narrow_and_sideways_give_targets(game_id):
+    spec = get_spec(game_id)
+    for w, h in ((360, 640), (390, 844)):
+        assert plan(spec, *table_space(w, h)).narrow  # the page suggests turning the phone
+        sideways = plan(spec, *table_space(h, w))
+        assert not sideways.narrow and sideways.card_w >= TARGET_W

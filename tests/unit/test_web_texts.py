@@ -487,3 +487,25 @@ def test_the_seed_check_catches_a_copy():
     assert any(c.startswith("sentence:") for c in copied_from_seeds([sentence]))
     assert copied_from_seeds([phrase])
     assert not copied_from_seeds([("ui", "Columns build down in alternating colours.")])
+
+
+# --- the short index of small cards and tight fans (issue 12) -----------------------------
+
+
+def test_short_index_follows_the_face_set_and_the_language():
+    from game.web.texts.cards import index_rank, index_suit
+
+    # French faces: each language's letters; German B, D, K (Bube, Dame, König).
+    assert [index_rank("en", r) for r in "AJQK"] == ["A", "J", "Q", "K"]
+    assert [index_rank("de", r) for r in "AJQK"] == ["A", "B", "D", "K"]
+    assert [index_rank("it", r) for r in "AJQK"] == ["A", "J", "Q", "K"]
+    assert index_rank("de", "T") == index_rank("de", "10") == "10"
+    # Italian faces are numbered 1 to 10 in every language, as their corners are.
+    for lang in LANGS:
+        for faces in ("napoletane", "piacentine"):
+            assert [index_rank(lang, r, faces) for r in "A234567JQK"] == [str(n) for n in range(1, 11)]
+    # Suit signs: French symbols on French faces; Italian faces draw their own.
+    assert [index_suit(s) for s in "SHDC"] == ["\u2660", "\u2665", "\u2666", "\u2663"]
+    assert index_suit("D", "napoletane") == "" and index_suit("S", "piacentine") == ""
+    with pytest.raises(ValueError):
+        index_rank("en", "X")

@@ -56,6 +56,29 @@ PATTERNS = {
 
 FACE_DOWN = {"en": "Face-down card", "de": "Verdeckte Karte", "it": "Carta coperta"}
 
+# The short index a small card, a tight fan or a Royal Retinue pile label shows
+# (the artwork prints its own corners). It follows the face set, so it never
+# contradicts the picture under it:
+#   French faces: the letters each language's players know from their own
+#     French-suited packs. English A J Q K; German A B D K (Ass, Bube, Dame,
+#     König, as German packs print them); Italian A J Q K: the packs sold in
+#     Italy for Scala 40, Burraco and poker print J Q K, not the F D R of
+#     Fante, Donna, Re, so Italian players read J Q K on French faces.
+#   Italian faces (Napoletane, Piacentine): the numbers 1 to 10 their own
+#     corners carry (Asso 1, Fante 8, Cavallo 9, Re 10), in every language;
+#     the suit is its own sign (coins, cups, batons, swords), drawn by
+#     tools/make_cards.py, not a French one.
+_INDEX_NUMBERS = {r: r for r in "23456789"} | {"T": "10"}
+INDEX_RANKS = {
+    "french": {
+        "en": _INDEX_NUMBERS | {"A": "A", "J": "J", "Q": "Q", "K": "K"},
+        "de": _INDEX_NUMBERS | {"A": "A", "J": "B", "Q": "D", "K": "K"},
+        "it": _INDEX_NUMBERS | {"A": "A", "J": "J", "Q": "Q", "K": "K"},
+    },
+    "italian": {lang: _INDEX_NUMBERS | {"A": "1", "J": "8", "Q": "9", "K": "10"} for lang in ("en", "de", "it")},
+}
+FRENCH_SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
 
 def _lang(lang) -> str:
     return lang if lang in FACE_DOWN else DEFAULT
@@ -104,3 +127,23 @@ def card_name(lang: str, code: str, deck_name: str = "french-52") -> str:
     kind = _kind(deck_name)
     text = PATTERNS[kind][lang].format(rank=RANKS[kind][lang][rank], suit=SUITS[kind][lang][suit])
     return text[0].upper() + text[1:]
+
+
+def index_rank(lang: str, rank: str, faces: str = "french") -> str:
+    """The rank as a card's short index shows it: ``index_rank("de", "Q")`` is
+    ``"D"``; on Italian faces (``faces`` "napoletane" or "piacentine") the Re
+    is ``"10"``. ``rank`` is a rank letter (``"T"`` or ``"10"`` for ten)."""
+    r = "T" if rank == "10" else str(rank).upper()
+    kind = "french" if faces == "french" else "italian"
+    table = INDEX_RANKS[kind][_lang(lang)]
+    if r not in table:
+        raise ValueError(f"{rank!r} is not a rank")
+    return table[r]
+
+
+def index_suit(suit: str, faces: str = "french") -> str:
+    """The suit sign of a French face's short index; Italian faces draw theirs
+    (``""``: the page shows the face set's own picture)."""
+    if suit.upper() not in SUIT_CODES or len(suit) != 1:
+        raise ValueError(f"{suit!r} is not a suit (S, H, D or C)")
+    return FRENCH_SUIT_SIGNS[suit.upper()] if faces == "french" else ""
