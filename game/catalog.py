@@ -49,6 +49,7 @@ FORTY_THIEVES = GameSpec(
     runs=False,
     empty_column="any",
     redeals=0,
+    stock_play=True,
     foundation_to_column=False,
     scoring="forty-thieves",
     undo_depth=None,
@@ -59,7 +60,7 @@ FORTY_THIEVES = GameSpec(
 INDIAN = FORTY_THIEVES.variant(id="indian", name="Indian", deal=even_deal(10, 3, down=1), build="other-suit")
 LIMITED = FORTY_THIEVES.variant(id="limited", name="Limited", deal=even_deal(12, 3))
 LITTLE_FORTY = FORTY_THIEVES.variant(
-    id="little-forty", name="Little Forty", build="other-suit", runs=True, draw=3, redeals=3
+    id="little-forty", name="Little Forty", build="other-suit", runs=True, draw=3, redeals=3, stock_play=False
 )
 LUCAS = FORTY_THIEVES.variant(id="lucas", name="Lucas", deal=even_deal(13, 3), aces_on_foundations=True)
 MARIA = FORTY_THIEVES.variant(id="maria", name="Maria", deal=even_deal(9, 4), build="alternate")

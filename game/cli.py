@@ -87,7 +87,12 @@ def _parser(verb: str) -> argparse.ArgumentParser:
     start.add_argument("--position", metavar="FILE", help="a position as JSON ('-' reads stdin)")
     p.add_argument("--at", type=_seconds, metavar="SECONDS", help="elapsed time at which to read the score")
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="end the game when time runs out")
-    p.add_argument("moves", nargs="*", metavar="MOVE", help="t3>f1, t3:4>t7, waste>t2, draw, redeal, undo ...")
+    p.add_argument(
+        "moves",
+        nargs="*",
+        metavar="STEP",
+        help="t3>f1, t3:4>t7, waste>t2, draw, redeal; moves of one step joined by + (draw+waste>t4); undo, redo",
+    )
     return p
 
 

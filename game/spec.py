@@ -27,6 +27,7 @@ class GameSpec:
     empty_column: str = "king"  # what an empty column takes: king | any
     draw: int = 1  # cards per draw from the stock
     redeals: int | None = None  # times the waste may turn over; None = unlimited
+    stock_play: bool = False  # the stock's top card may be played directly (a draw and a move, one step)
     opening_waste: int = 0  # cards turned onto the waste as part of the deal
     foundation_to_column: bool = True  # may a foundation's top card come back?
     scoring: str = "reloaded"  # scheme name in scoring.py

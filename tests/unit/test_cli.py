@@ -436,3 +436,25 @@ def test_refusal_prints_on_a_stdout_that_is_not_utf8():
     r = cli("play", "reloaded", "--seed", "1", "--at", "-1", env=env)
     out = check_refused(r)
     assert "≥" in out["error"]
+
+
+def test_steps_and_an_undo_of_a_step():
+    # Forty Thieves 3: the stock's top card fits on t5; drawn and played in one step.
+    one, undone, bad_inside, bad_shape = cli_many(
+        [
+            ("play", "forty-thieves", "--seed", "3", "draw+waste>t5@4"),
+            ("play", "forty-thieves", "--seed", "3", "draw+waste>t5@4", "draw@4.5", "undo@5", "undo@6"),
+            ("play", "forty-thieves", "--seed", "3", "draw+waste>t5+t1>f1"),
+            ("play", "reloaded", "--seed", "3", "draw+waste>t4"),
+        ]
+    )
+    out = check_play(check_ok(one))
+    assert out["moves"] == 2 and out["position"]["piles"].get("waste") is None
+    dealt = deal("forty-thieves", 3).to_json()
+    assert out["position"]["piles"]["t5"][:-1] == dealt["piles"]["t5"]
+    out = check_play(check_ok(undone))  # the second undo takes back the draw and the move
+    assert out["moves"] == 0 and out["position"] == dealt
+    err = check_refused(bad_inside)  # an illegal move inside a step refuses the whole step
+    assert (err["index"], err["move"]) == (0, "draw+waste>t5+t1>f1")
+    err = check_refused(bad_shape)
+    assert "cannot be played directly" in err["error"]
