@@ -37,6 +37,7 @@ SOLITARIO = GameSpec(
     opening_waste=3,
     scoring="solitario",
     guarantee="scoring-move",
+    stall_word="Stallo",
 )
 
 FORTY_THIEVES = GameSpec(
@@ -55,6 +56,7 @@ FORTY_THIEVES = GameSpec(
     undo_depth=None,
     redo=True,
     stall="no-move",
+    family="forty-thieves",
 )
 
 INDIAN = FORTY_THIEVES.variant(id="indian", name="Indian", deal=even_deal(10, 3, down=1), build="other-suit")

@@ -167,6 +167,12 @@ class Game:
             total += scoring.win_bonus(spec, len(self.line), t)
         return max(0, total) if scoring.floors_at_zero(spec) else total
 
+    def win_bonus(self) -> int:
+        """The bonus a win added to the score (0 unless won)."""
+        if self.status != WON:
+            return 0
+        return scoring.win_bonus(self.spec, len(self.line), self.end_time or 0.0)
+
     def time_bonus(self, at: Optional[float] = None) -> int:
         """Retinue's falling bonus as it stands now (0 for other games)."""
         t = self.end_time if self.end_time is not None else max(self.clock, at or 0.0)

@@ -20,6 +20,8 @@ from .shuffle import shuffled
 
 
 class RetinueRules(Rules):
+    forced = True
+
     def __init__(self, spec):
         super().__init__(spec)
         self.names = spec.pile_names

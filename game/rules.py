@@ -27,6 +27,9 @@ class Change(NamedTuple):
 
 
 class Rules:
+    forced = False  # every move is forced: there is never a choice
+    labels: tuple[str, ...] = ()  # a label per tableau pile, where the piles have one
+
     def __init__(self, spec):
         self.spec = spec
         self.deck = spec.deck

@@ -37,6 +37,8 @@ class GameSpec:
     stall: str = "stock-pass"  # stock-pass (Klondike kind) | no-move
     guarantee: str | None = None  # "scoring-move": the opening offers a scoring move
     start_pile: int = 8  # retinue: the pile whose top card turns up first
+    family: str | None = None  # the game a family of variants is named after ("forty-thieves")
+    stall_word: str | None = None  # the game's own word for a stall, shown beside the translation ("Stallo")
     hidden: bool = False  # bench/solver configurations, not offered to players
 
     @property
@@ -76,6 +78,50 @@ class GameSpec:
     @property
     def card_count(self) -> int:
         return self.deck.size
+
+    # --- what the page asks instead of the game's name -----------------------------------
+    @property
+    def has_undo(self) -> bool:
+        return self.undo_depth != 0
+
+    @property
+    def has_redo(self) -> bool:
+        return self.redo
+
+    @property
+    def has_stock(self) -> bool:
+        return "stock" in self.pile_index
+
+    @property
+    def forced(self) -> bool:
+        """Every move is forced (Royal Retinue's chain): no choice to help with."""
+        return self.engine.forced
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Each tableau pile's label (Royal Retinue: the rank it collects); () for none."""
+        return self.engine.labels
+
+    @property
+    def shows_bonus(self) -> bool:
+        """The score has a time bonus that falls as the clock runs (Royal Retinue)."""
+        return self.bonus_drop is not None
+
+    @property
+    def time_penalty(self) -> tuple[int, int] | None:
+        """(points, seconds): the score loses ``points`` for every full ``seconds`` of play; None if time costs nothing."""
+        from . import scoring
+
+        if self.scoring == "reloaded":
+            return -scoring.RELOADED_TIME_COST, scoring.RELOADED_TIME_STEP
+        return None
+
+    @property
+    def bonus_drop(self) -> int | None:
+        """Points the time bonus loses per full second; None if there is no time bonus."""
+        from . import scoring
+
+        return scoring.RETINUE_BONUS_DROP if self.scoring == "retinue" else None
 
     def variant(self, **changes) -> "GameSpec":
         return replace(self, **changes)

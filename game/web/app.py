@@ -363,7 +363,7 @@ class App:
     def stock(self) -> None:
         if not self.playing:
             return
-        if "stock" not in self.board.pile_els:
+        if not self.game.spec.has_stock:
             self.play(DRAW)  # a game without a stock: the engine says so
             return
         self.play(DRAW if self.board.codes("stock") else REDEAL, shake=("stock", 0))
