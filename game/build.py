@@ -9,14 +9,9 @@ from .moves import DRAW, REDEAL, Move
 from .position import Position
 from .rules import Change, Rules
 from .shuffle import shuffled
+from .spec import Guarantee, Stall
 
 STOCK, WASTE = 0, 1
-
-BUILD_RULE_TEXT = {
-    "alternate": "columns build down in alternating colours",
-    "same-suit": "columns build down in the same suit",
-    "other-suit": "columns build down in any suit but the card's own",
-}
 
 
 class BuildRules(Rules):
@@ -27,18 +22,15 @@ class BuildRules(Rules):
         self.foundations = tuple(spec.foundation_range)
         self.columns = tuple(spec.tableau_range)
         self.kind = ["stock", "waste"] + ["foundation"] * spec.foundations + ["tableau"] * spec.columns
-        rank, suit, red = deck.rank, deck.suit, deck.red
+        rank, suit = deck.rank, deck.suit
         up_cards = set(deck.cards)
-        fits = {
-            "alternate": lambda below, card: red[below] != red[card],
-            "same-suit": lambda below, card: suit[below] == suit[card],
-            "other-suit": lambda below, card: suit[below] != suit[card],
-        }[spec.build]
+        fits = spec.build.fits
         # accepts[c]: the cards that may be placed on the face-up card c in a column.
         self.accepts = {
-            below: frozenset(c for c in up_cards if rank[c] == rank[below] - 1 and fits(below, c)) for below in up_cards
+            below: frozenset(c for c in up_cards if rank[c] == rank[below] - 1 and fits(deck, below, c))
+            for below in up_cards
         }
-        self.empty_takes = frozenset(c for c in up_cards if spec.empty_column == "any" or rank[c] == deck.top_rank)
+        self.empty_takes = frozenset(c for c in up_cards if spec.empty_column.takes(deck, c))
         # next_home[c]: the card that follows c on a foundation.
         self.next_home = {c: deck.code(suit[c], rank[c] + 1) for c in up_cards if rank[c] < deck.top_rank}
         self.aces = frozenset(c for c in up_cards if rank[c] == 1)
@@ -54,7 +46,7 @@ class BuildRules(Rules):
         attempt = 0
         while True:
             pos = self._lay_out(shuffled(cards, spec.id, number, attempt), aces)
-            if spec.guarantee != "scoring-move" or self._offers_scoring_move(pos):
+            if spec.guarantee is not Guarantee.SCORING_MOVE or self._offers_scoring_move(pos):
                 return pos
             attempt += 1
 
@@ -78,12 +70,11 @@ class BuildRules(Rules):
         return Position(self.spec, tuple(piles))
 
     def _offers_scoring_move(self, pos) -> bool:
-        from .scoring import move_points
-
+        scheme = self.spec.scoring.scheme
         for move in self.legal_moves(pos):
             if not move.is_stock_action:
                 after, change = self.apply(pos, move)
-                if move_points(self.spec, change, after, frozenset())[0] > 0:
+                if scheme.move_points(self.spec, change, after, frozenset())[0] > 0:
                     return True
         return False
 
@@ -198,7 +189,7 @@ class BuildRules(Rules):
                 face_up = len(src) - sum(1 for c in src if c.islower())
                 if n > face_up:
                     raise IllegalMove(f"{move.src} has only {face_up} face-up cards")
-                raise IllegalMove(f"the top {n} cards of {move.src} are not a run ({BUILD_RULE_TEXT[spec.build]})")
+                raise IllegalMove(f"the top {n} cards of {move.src} are not a run ({spec.build.wording})")
         card = src[-n]
         dst = piles[d]
         if kd == "foundation":
@@ -212,7 +203,7 @@ class BuildRules(Rules):
                 what = "a King or a run headed by one" if spec.runs else "a King"
                 raise IllegalMove(f"an empty column takes only {what}, not {card}")
         elif card not in self.accepts[dst[-1]]:
-            raise IllegalMove(f"{card} cannot go on {dst[-1]}: {BUILD_RULE_TEXT[spec.build]}")
+            raise IllegalMove(f"{card} cannot go on {dst[-1]}: {spec.build.wording}")
         moved = src[-n:]
         rest = src[:-n]
         revealed = None
@@ -262,7 +253,7 @@ class BuildRules(Rules):
         Klondike kind: no move but drawing and turning the waste over, now or at
         any point of one full pass through the stock. Others: no legal move.
         """
-        if self.spec.stall == "no-move":
+        if self.spec.stall is Stall.NO_MOVE:
             return not self.legal_moves(pos)
         if self.has_progress_move(pos):
             return False

@@ -25,5 +25,9 @@ class InvalidSave(GameError):
     pass
 
 
+class InvalidSpec(GameError):
+    """A game spec with a value the engine does not know (a mistake in the code, not in input)."""
+
+
 class InvalidChallenge(GameError):
     """A duel link that is damaged, unknown, too big, or whose runs the rules refuse."""

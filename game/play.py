@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple, Optional
 
-from . import scoring
 from .catalog import get_spec
 from .errors import GameError, IllegalMove, InvalidSave
 from .home import AutoHome, home_moves
@@ -158,25 +157,25 @@ class Game:
         """The score shown at elapsed time ``at`` (default: the latest action).
 
         Once the game is over the score is fixed at the moment it ended."""
-        spec = self.spec
+        scheme = self.spec.scoring.scheme
         t = self.end_time if self.end_time is not None else max(self.clock, at or 0.0)
         if self.time_limit is not None:
             t = min(t, self.time_limit)
-        total = self.points - self.undo_costs + scoring.time_points(spec, t)
+        total = self.points - self.undo_costs + scheme.time_points(t)
         if self.status == WON:
-            total += scoring.win_bonus(spec, len(self.line), t)
-        return max(0, total) if scoring.floors_at_zero(spec) else total
+            total += scheme.win_bonus(len(self.line), t)
+        return max(0, total) if scheme.floors_at_zero else total
 
     def win_bonus(self) -> int:
         """The bonus a win added to the score (0 unless won)."""
         if self.status != WON:
             return 0
-        return scoring.win_bonus(self.spec, len(self.line), self.end_time or 0.0)
+        return self.spec.scoring.scheme.win_bonus(len(self.line), self.end_time or 0.0)
 
     def time_bonus(self, at: Optional[float] = None) -> int:
         """Retinue's falling bonus as it stands now (0 for other games)."""
         t = self.end_time if self.end_time is not None else max(self.clock, at or 0.0)
-        return scoring.time_bonus(self.spec, t)
+        return self.spec.scoring.scheme.time_bonus(t)
 
     def final_score_action(self) -> int:
         """The action number at which the points last changed (0: never)."""
@@ -255,7 +254,7 @@ class Game:
         if self.spec.undo_depth != 0:
             self.history.append(Snapshot(self.position, self.points, self.homed, self.status, self.end_time))
         for move, after, change in applied:
-            gained, self.homed = scoring.move_points(self.spec, change, after, self.homed)
+            gained, self.homed = self.spec.scoring.scheme.move_points(self.spec, change, after, self.homed)
             self.position = after
             self.points += gained
             self.line.append(move)

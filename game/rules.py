@@ -13,6 +13,7 @@ from typing import NamedTuple, Optional
 
 from .errors import InvalidPosition
 from .moves import Move
+from .spec import RulesKind
 
 
 class Change(NamedTuple):
@@ -58,7 +59,7 @@ class Rules:
 
 def rules_for(spec) -> Rules:
     """The rules object of a spec (``spec.engine`` caches it)."""
-    if spec.rules == "retinue":
+    if spec.rules is RulesKind.RETINUE:
         from .retinue import RetinueRules
 
         return RetinueRules(spec)
