@@ -150,7 +150,7 @@ class Game:
     def _time(self, at: Optional[float]) -> float:
         t = self.clock if at is None else to_millisecond(at)
         if t < self.clock:
-            raise IllegalMove(f"time runs forward: {t:g} s is before the last action at {self.clock:g} s")
+            raise IllegalMove("time_backwards", at=f"{t:g}", clock=f"{self.clock:g}")
         return t
 
     def score(self, at: Optional[float] = None) -> int:
@@ -236,18 +236,16 @@ class Game:
         first = 1
         if len(moves) > 1 and moves[0] == DRAW and moves[1].src == "waste" and not moves[1].dst.startswith("f"):
             if not self.spec.stock_play:
-                raise IllegalMove(f"in {self.spec.name} the stock's top card cannot be played directly: draw it first")
+                raise IllegalMove("stock_play_not_here", game=self.spec.name)
             first = 2
         for move in moves[first:]:
             if move.is_stock_action or not move.dst.startswith("f") or move.count != 1:
-                raise IllegalMove(
-                    f"{step_text(moves)[:60]} is not one step: after its move, a step holds only cards going home"
-                )
+                raise IllegalMove("not_one_step", step=step_text(moves)[:60])
 
     def _check_playing(self, t: float) -> None:
         self.expire(t)
         if self.status != PLAYING:
-            raise IllegalMove(f"the game is over ({self.status})")
+            raise IllegalMove("game_over", status=self.status)
 
     def _push(self, applied: list, t: float) -> None:
         """Make the applied moves (move, position after, change) one step of the line."""
@@ -274,14 +272,14 @@ class Game:
         """Take back the last step (and, in Reloaded, pay for it)."""
         t = self._time(at)
         if self.spec.undo_depth == 0:
-            raise IllegalMove(f"{self.spec.name} has no undo")
+            raise IllegalMove("no_undo_game", game=self.spec.name)
         self.expire(t)
         if not self.undo_steps:
             if self.status != PLAYING:
-                raise IllegalMove(f"the game is over ({self.status})")
+                raise IllegalMove("game_over", status=self.status)
             if self.spec.undo_depth is not None and self.line:
-                raise IllegalMove(f"only the last {self.spec.undo_depth} moves can be taken back")
-            raise IllegalMove("there is no move to take back")
+                raise IllegalMove("undo_limit", count=self.spec.undo_depth)
+            raise IllegalMove("nothing_to_undo")
         snap = self.history.pop()
         size = self.step_sizes.pop()
         self.future.append(tuple(self.line[-size:]))
@@ -300,10 +298,10 @@ class Game:
         """Play the last undone step again."""
         t = self._time(at)
         if not self.spec.redo:
-            raise IllegalMove(f"{self.spec.name} has no redo")
+            raise IllegalMove("no_redo_game", game=self.spec.name)
         self._check_playing(t)
         if not self.future:
-            raise IllegalMove("there is no move to redo")
+            raise IllegalMove("nothing_to_redo")
         position, applied = self.position, []
         for move in self.future[-1]:
             position, change = position.apply(move)
@@ -323,7 +321,7 @@ class Game:
         """The player accepts a pending stall (``stall_notice``): the game is over."""
         t = self._time(at)
         if not self.stall_pending:
-            raise IllegalMove("there is no stall to accept" if self.status != STALLED else "the stall is final already")
+            raise IllegalMove("no_stall" if self.status != STALLED else "stall_final")
         self.stall_accepted = True
         self.clock = t
 

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .catalog import get_spec
+from .catalog import PLAYER_GAMES, get_spec
 from .errors import InvalidPosition, UnknownGame
 from .spec import GameSpec
 
 
 class UnknownGameInPosition(InvalidPosition, UnknownGame):
     """A position naming no known game: an invalid position (and an unknown game)."""
+
+
+def _shown(value) -> str:
+    """A value from outside as the English shows it: its repr, cut short."""
+    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    return text[:40]
 
 
 class Position:
@@ -34,7 +40,7 @@ class Position:
         try:
             return self.piles[self.spec.pile_index[name]]
         except KeyError:
-            raise InvalidPosition(f"there is no pile {name!r} in {self.spec.name}") from None
+            raise InvalidPosition("no_pile", pile=str(name)[:20], game=self.spec.name) from None
 
     @property
     def rules(self):
@@ -88,35 +94,36 @@ class Position:
     def from_json(cls, data, game: Optional[str] = None) -> "Position":
         """Read and strictly check a position; refuses with a message naming the problem."""
         if not isinstance(data, dict):
-            raise InvalidPosition("a position must be a JSON object with 'game' and 'piles'")
+            raise InvalidPosition("not_object")
         if "game" not in data:
-            raise InvalidPosition("the position does not say which game it is ('game' is missing)")
+            raise InvalidPosition("no_game")
         try:
             spec = get_spec(data["game"])
-        except UnknownGame as e:
-            raise UnknownGameInPosition(str(e)) from None
+        except UnknownGame:
+            games = ", ".join(PLAYER_GAMES)
+            raise UnknownGameInPosition("unknown_game", game=_shown(data["game"]), games=games) from None
         if game is not None and spec.id != game:
-            raise InvalidPosition(f"the position is a {spec.id} position, not {game}")
+            raise InvalidPosition("other_game", game=spec.id, wanted=game)
         piles_in = data.get("piles")
         if not isinstance(piles_in, dict):
-            raise InvalidPosition("'piles' must be an object mapping pile names to lists of cards")
+            raise InvalidPosition("piles_not_object")
         piles = [()] * len(spec.pile_names)
         for name, cards in piles_in.items():
             if name not in spec.pile_index:
                 raise InvalidPosition(
-                    f"there is no pile {str(name)[:20]!r} in {spec.name}; its piles are {', '.join(spec.pile_names)}"
+                    "pile_unknown", pile=repr(str(name)[:20]), game=spec.name, piles=", ".join(spec.pile_names)
                 )
             if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise InvalidPosition(f"{name} must be a list of card codes")
+                raise InvalidPosition("pile_not_list", pile=name)
             for c in cards:
                 if not spec.deck.is_card(c):
-                    raise InvalidPosition(f"{name}: {c[:8]!r} is not a card of the {spec.deck.name} deck")
+                    raise InvalidPosition("not_a_card", pile=name, card=repr(c[:8]), deck=spec.deck.name)
             piles[spec.pile_index[name]] = tuple(cards)
         redeals = data.get("redeals", 0)
         if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
-            raise InvalidPosition("'redeals' must be a whole number ≥ 0")
+            raise InvalidPosition("redeals_not_whole")
         turned = data.get("turned")
         if turned is not None and (not isinstance(turned, str) or turned not in spec.pile_index):
-            raise InvalidPosition(f"'turned' names no pile of {spec.name}: {str(turned)[:20]!r}")
+            raise InvalidPosition("turned_unknown", game=spec.name, pile=repr(str(turned)[:20]))
         pos = cls(spec, tuple(piles), redeals)
         return pos.rules.validate(pos, turned)

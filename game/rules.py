@@ -41,13 +41,21 @@ class Rules:
         counts = Counter(c.upper() for pile in pos.piles for c in pile)
         for card, n in counts.items():
             if n > deck.copies:
-                times = "once" if deck.copies == 1 else f"{deck.copies} times"
-                raise InvalidPosition(f"{card} appears {n} times, but the {deck.name} deck holds it {times}")
+                raise InvalidPosition(
+                    "card_repeated_once" if deck.copies == 1 else "card_repeated",
+                    card=card,
+                    count=n,
+                    deck=deck.name,
+                    copies=deck.copies,
+                )
         total = sum(counts.values())
         if total != deck.size:
             missing = sorted(set(deck.cards) - set(counts))
-            hint = f" (missing: {', '.join(missing[:8])}{'…' if len(missing) > 8 else ''})" if missing else ""
-            raise InvalidPosition(f"{self.spec.name} is played with {deck.size} cards, not {total}{hint}")
+            game = self.spec.name
+            if missing:
+                listed = f"{', '.join(missing[:8])}{'…' if len(missing) > 8 else ''}"
+                raise InvalidPosition("card_total_missing", game=game, size=deck.size, total=total, missing=listed)
+            raise InvalidPosition("card_total", game=game, size=deck.size, total=total)
 
     def legal_moves(self, pos) -> list[Move]:
         raise NotImplementedError

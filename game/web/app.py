@@ -208,7 +208,7 @@ class App:
             try:
                 return fn(*args)
             except GameError as e:
-                self.show_toast(cue_text(self.lang, str(e)))
+                self.show_toast(cue_text(self.lang, e, self.name_card))
             except Exception as e:  # a bug: say so plainly, keep the page alive
                 js.console.warn(f"solitaire: {type(e).__name__}: {e}")
                 self.show_notice(t(self.lang, "error.unexpected", detail=f"{type(e).__name__}: {e}"))
@@ -225,7 +225,7 @@ class App:
                 self.start_position = pos.to_json()
                 return Game(pos, time_limit=limit), None
             except GameError as e:
-                notices.append(f"{t(self.lang, 'error.bad_position')} ({e})")
+                notices.append(f"{t(self.lang, 'error.bad_position')} ({cue_text(self.lang, e, self.name_card)})")
             except Exception as e:
                 notices.append(f"{t(self.lang, 'error.bad_position')} ({type(e).__name__})")
         self.start_position = None
@@ -400,16 +400,18 @@ class App:
             self.finish()
 
     def refuse(self, error, shake) -> None:
-        self.show_toast(cue_text(self.lang, str(error), self.name_card))
+        self.show_toast(cue_text(self.lang, error, self.name_card))
         if shake is not None:
             pile, index = shake
             if pile in self.board.pile_els:
                 self.board.shake(pile, index)
 
     def name_card(self, code: str) -> str:
+        if self.game is None:
+            return code
         try:
             return card_name(self.lang, code, self.game.spec.deck.name)
-        except ValueError:
+        except (ValueError, KeyError, TypeError):
             return code
 
     # --- the end -----------------------------------------------------------------------------
