@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import engine as engine_bench  # noqa: E402  (bench/engine.py)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from game import DRAW, REDEAL, Game, Position, new_game  # noqa: E402
+from game import DRAW, REDEAL, Game, Position, new_game, read_position  # noqa: E402
 from tests.e2e.ui_helpers import (  # noqa: E402
     click_card,
     click_pile,
@@ -477,7 +477,7 @@ def run_position() -> dict:
             kept[-1] = kept[-1].upper()  # an exposed card is face up
         piles[name] = kept
     piles["t7"] = piles["t7"] + RUN
-    Position.from_json(data)  # a position the engine accepts
+    read_position(data)  # a position the engine accepts
     return data
 
 
@@ -615,7 +615,7 @@ def new_games(page, n: int, rng: random.Random) -> None:
         page.wait_for_function(f"document.querySelector('#board').dataset.seed !== {json.dumps(before)}")
         settle(page)
         state = page.evaluate("window.solitaire.state()")
-        game = Game(Position.from_json(state["position"]))
+        game = Game(read_position(state["position"]))
         for _ in range(3):
             plays = [m for m in game.legal_moves() if m not in (DRAW, REDEAL)]
             if not plays:

@@ -6,7 +6,7 @@
 >>> g.score(), g.status, [str(m) for m in g.legal_moves()]
 """
 
-from .catalog import GAMES, PLAYER_GAMES, get_spec
+from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position
 from .errors import (
     BadMoveText,
     GameError,
@@ -35,6 +35,7 @@ __all__ = [
     "GAMES",
     "PLAYER_GAMES",
     "get_spec",
+    "read_position",
     "Game",
     "Position",
     "Move",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .errors import IllegalMove, InvalidPosition
 from .moves import DRAW, REDEAL, Move
 from .position import Position
-from .rules import Change, Rules
+from .rules import Change, Rules, RulesKind
 from .shuffle import shuffled
 from .spec import Build, Guarantee, Stall
 
@@ -15,6 +15,8 @@ STOCK, WASTE = 0, 1
 
 
 class BuildRules(Rules):
+    kind = RulesKind.BUILD
+
     def __init__(self, spec):
         super().__init__(spec)
         deck = self.deck

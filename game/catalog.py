@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from .build import BuildRules
 from .cards import FRENCH, FRENCH_2, ITALIAN
-from .errors import UnknownGame
+from .errors import InvalidPosition, UnknownGame
+from .position import Position, UnknownGameInPosition
+from .retinue import RetinueRules
 from .spec import GameSpec, even_deal, klondike_deal
 
 RELOADED = GameSpec(
@@ -11,6 +14,7 @@ RELOADED = GameSpec(
     name="Solitaire Reloaded",
     deck=FRENCH,
     deal=klondike_deal(7),
+    rules_class=BuildRules,
     scoring="reloaded",
     undo_depth=3,
     undo_cost=1,
@@ -21,7 +25,7 @@ RETINUE = GameSpec(
     name="Royal Retinue",
     deck=FRENCH,
     deal=even_deal(13, 4, down=4),
-    rules="retinue",
+    rules_class=RetinueRules,
     foundations=0,
     scoring="retinue",
     stall="chain-end",
@@ -33,6 +37,7 @@ SOLITARIO = GameSpec(
     name="Solitario",
     deck=ITALIAN,
     deal=klondike_deal(7),
+    rules_class=BuildRules,
     draw=3,
     opening_waste=3,
     scoring="solitario",
@@ -45,6 +50,7 @@ FORTY_THIEVES = GameSpec(
     name="Forty Thieves",
     deck=FRENCH_2,
     deal=even_deal(10, 4),
+    rules_class=BuildRules,
     foundations=8,
     build="same-suit",
     runs=False,
@@ -114,3 +120,27 @@ def get_spec(game_id) -> GameSpec:
     if spec is None:
         raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(PLAYER_GAMES)}")
     return spec
+
+
+def read_position(data, game: str | None = None) -> Position:
+    """A position from its JSON (CONTRACT.md), its spec found by the id it
+    names; with ``game``, it must be a position of that game. Refused with
+    ``InvalidPosition`` naming the problem."""
+    if not isinstance(data, dict):
+        raise InvalidPosition("not_object")
+    if "game" not in data:
+        raise InvalidPosition("no_game")
+    try:
+        spec = get_spec(data["game"])
+    except UnknownGame:
+        games = ", ".join(PLAYER_GAMES)
+        raise UnknownGameInPosition("unknown_game", game=_shown(data["game"]), games=games) from None
+    if game is not None and spec.id != game:
+        raise InvalidPosition("other_game", game=spec.id, wanted=game)
+    return Position.from_json(data, spec)
+
+
+def _shown(value) -> str:
+    """A value from outside as the English shows it: its repr, cut short."""
+    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    return text[:40]

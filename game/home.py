@@ -42,9 +42,9 @@ class _Cards:
 def _requirements(spec) -> list:
     found = _REQUIREMENTS.get(spec.id)
     if found is None or found[0] is not spec:
-        # Imported here, not at the top: the solver package costs about 25 ms to
-        # import in CPython (python -X importtime; some 0.1 s in Pyodide), and a
-        # page that never moves cards home safely should not pay it at start.
+        # Imported here, not at the top: the solver package costs about 65 ms to
+        # import in Pyodide (the vendored one under Node; 20 ms in CPython), and
+        # a page that never moves cards home safely should not pay it at start.
         from .solver.safe import safe_requirements
 
         found = _REQUIREMENTS[spec.id] = (spec, safe_requirements(spec, _Cards(spec.deck)))

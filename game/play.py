@@ -395,7 +395,7 @@ class Game:
                 if not isinstance(extra, dict):
                     raise InvalidSave("'start_extra' must be an object")
                 start = {"game": spec.id, "piles": data["start"], **extra}
-                game = cls(Position.from_json(start), time_limit=limit, stall_notice=notice)
+                game = cls(Position.from_json(start, spec), time_limit=limit, stall_notice=notice)
             else:
                 raise InvalidSave("the save has neither a game number ('seed') nor a start position")
             moves = data.get("moves")
@@ -411,7 +411,7 @@ class Game:
             clock = data.get("clock", game.clock)
             game.clock = game._time(clock)
             game.expire(game.clock)
-            saved = Position.from_json({k: data[k] for k in ("game", "piles", "redeals", "turned") if k in data})
+            saved = Position.from_json({k: data[k] for k in ("game", "piles", "redeals", "turned") if k in data}, spec)
         except InvalidSave:
             raise
         except GameError as e:

@@ -8,21 +8,16 @@ bottom → top, face-down cards in lower case (CONTRACT.md).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from .catalog import PLAYER_GAMES, get_spec
 from .errors import InvalidPosition, UnknownGame
-from .spec import GameSpec
+
+if TYPE_CHECKING:  # for the annotations only: spec.py sits above this module
+    from .spec import GameSpec
 
 
 class UnknownGameInPosition(InvalidPosition, UnknownGame):
     """A position naming no known game: an invalid position (and an unknown game)."""
-
-
-def _shown(value) -> str:
-    """A value from outside as the English shows it: its repr, cut short."""
-    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
-    return text[:40]
 
 
 class Position:
@@ -91,19 +86,16 @@ class Position:
         return out
 
     @classmethod
-    def from_json(cls, data, game: Optional[str] = None) -> "Position":
-        """Read and strictly check a position; refuses with a message naming the problem."""
+    def from_json(cls, data, spec: "GameSpec") -> "Position":
+        """Read and strictly check a position of ``spec`` (the game it names must
+        be that one); refuses with a message naming the problem.
+        ``catalog.read_position`` finds the spec by the id the JSON names."""
         if not isinstance(data, dict):
             raise InvalidPosition("not_object")
         if "game" not in data:
             raise InvalidPosition("no_game")
-        try:
-            spec = get_spec(data["game"])
-        except UnknownGame:
-            games = ", ".join(PLAYER_GAMES)
-            raise UnknownGameInPosition("unknown_game", game=_shown(data["game"]), games=games) from None
-        if game is not None and spec.id != game:
-            raise InvalidPosition("other_game", game=spec.id, wanted=game)
+        if data["game"] != spec.id:
+            raise InvalidPosition("other_game", game=str(data["game"])[:40], wanted=spec.id)
         piles_in = data.get("piles")
         if not isinstance(piles_in, dict):
             raise InvalidPosition("piles_not_object")

@@ -15,11 +15,12 @@ from __future__ import annotations
 from .errors import IllegalMove, InvalidPosition
 from .moves import Move
 from .position import Position
-from .rules import Change, Rules
+from .rules import Change, Rules, RulesKind
 from .shuffle import shuffled
 
 
 class RetinueRules(Rules):
+    kind = RulesKind.RETINUE
     forced = True
 
     def __init__(self, spec):

@@ -1,4 +1,4 @@
-"""What every game's rules share, and the choice of rules for a spec.
+"""What every game's rules share.
 
 A game's rules object deals, lists legal moves, applies a move (or says why
 not), tells a won or stalled position, and checks that a position can exist.
@@ -13,7 +13,14 @@ from typing import NamedTuple, Optional
 
 from .errors import InvalidPosition
 from .moves import Move
-from .spec import RulesKind
+from .vocabulary import Vocabulary
+
+
+class RulesKind(Vocabulary):
+    """Which rules play a spec (``GameSpec.rules``: its rules class's kind)."""
+
+    BUILD = ("build", "a tableau built down, with stock, waste and foundations (Klondike, Forty Thieves)")
+    RETINUE = ("retinue", "Royal Retinue's forced chain of labelled piles")
 
 
 class Change(NamedTuple):
@@ -28,6 +35,7 @@ class Change(NamedTuple):
 
 
 class Rules:
+    kind: RulesKind  # set by each rules class
     forced = False  # every move is forced: there is never a choice
     labels: tuple[str, ...] = ()  # a label per tableau pile, where the piles have one
 
@@ -63,14 +71,3 @@ class Rules:
     def has_progress_move(self, pos) -> bool:
         """Is there a move other than drawing or turning the waste over?"""
         return any(not m.is_stock_action for m in self.legal_moves(pos))
-
-
-def rules_for(spec) -> Rules:
-    """The rules object of a spec (``spec.engine`` caches it)."""
-    if spec.rules is RulesKind.RETINUE:
-        from .retinue import RetinueRules
-
-        return RetinueRules(spec)
-    from .build import BuildRules
-
-    return BuildRules(spec)

@@ -12,7 +12,8 @@ once).
 from __future__ import annotations
 
 import math
-from enum import StrEnum
+
+from .vocabulary import Vocabulary
 
 # Solitaire Reloaded
 RELOADED_REVEAL = 5
@@ -126,15 +127,12 @@ class RetinueScheme(Scheme):
         return self.time_bonus(elapsed)
 
 
-class Scoring(StrEnum):
+class Scoring(Vocabulary):
     """The scoring schemes a spec may name; each member carries its scheme."""
 
-    def __new__(cls, value: str, wording: str, scheme: Scheme):
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.wording = wording
-        member.scheme = scheme
-        return member
+    @property
+    def scheme(self) -> Scheme:
+        return self.behaviour[0]
 
     RELOADED = (
         "reloaded",

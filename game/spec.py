@@ -12,24 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from functools import cached_property
 
 from .cards import Deck
 from .errors import InvalidSpec
+from .rules import Rules, RulesKind
 from .scoring import Scoring
-
-
-class _Vocabulary(StrEnum):
-    """A closed vocabulary: each member is its text (so it compares equal to
-    it, and JSON writes it as it is) and carries its English wording."""
-
-    def __new__(cls, value: str, wording: str, *behaviour):
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.wording = wording
-        member.behaviour = behaviour
-        return member
+from .vocabulary import Vocabulary
 
 
 def _alternate(deck, below: str, card: str) -> bool:
@@ -44,7 +33,7 @@ def _other_suit(deck, below: str, card: str) -> bool:
     return deck.suit[below] != deck.suit[card]
 
 
-class Build(_Vocabulary):
+class Build(Vocabulary):
     """How tableau columns build down (rank one lower, and this)."""
 
     ALTERNATE = ("alternate", "columns build down in alternating colours", _alternate)
@@ -56,7 +45,7 @@ class Build(_Vocabulary):
         return self.behaviour[0](deck, below, card)
 
 
-class EmptyColumn(_Vocabulary):
+class EmptyColumn(Vocabulary):
     """What an empty column takes."""
 
     KING = ("king", "an empty column takes only a King (or a run headed by one)", True)
@@ -66,7 +55,7 @@ class EmptyColumn(_Vocabulary):
         return not self.behaviour[0] or deck.rank[card] == deck.top_rank
 
 
-class Stall(_Vocabulary):
+class Stall(Vocabulary):
     """When a game is stalled (RULES.md "Game over")."""
 
     STOCK_PASS = (
@@ -77,17 +66,10 @@ class Stall(_Vocabulary):
     CHAIN_END = ("chain-end", "the pile that must turn has no face-down card left")
 
 
-class Guarantee(_Vocabulary):
+class Guarantee(Vocabulary):
     """What every deal promises (a deal that does not keep it is skipped)."""
 
     SCORING_MOVE = ("scoring-move", "the opening position offers a move that scores")
-
-
-class RulesKind(_Vocabulary):
-    """Which rules play the spec."""
-
-    BUILD = ("build", "a tableau built down, with stock, waste and foundations (Klondike, Forty Thieves)")
-    RETINUE = ("retinue", "Royal Retinue's forced chain of labelled piles")
 
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -102,7 +84,7 @@ class GameSpec:
     deck: Deck
     # Tableau: one (face-down, face-up) pair per column, dealt bottom to top.
     deal: tuple[tuple[int, int], ...]
-    rules: RulesKind = RulesKind.BUILD  # build (Klondike, Forty Thieves) | retinue
+    rules_class: type[Rules] | None = None  # the rules that play it (catalog.py gives BuildRules or RetinueRules)
     foundations: int = 4
     aces_on_foundations: bool = False  # Lucas: Aces start home, out of the shuffle
     build: Build = Build.ALTERNATE  # tableau builds down: alternate | same-suit | other-suit
@@ -126,6 +108,11 @@ class GameSpec:
 
     def __post_init__(self):
         _check(self)
+
+    @property
+    def rules(self) -> RulesKind:
+        """The kind of rules that play this spec (build | retinue)."""
+        return self.rules_class.kind
 
     @property
     def columns(self) -> int:
@@ -155,11 +142,9 @@ class GameSpec:
         return range(first, first + self.columns)
 
     @cached_property
-    def engine(self):
+    def engine(self) -> Rules:
         """The rules object that plays this spec."""
-        from .rules import rules_for
-
-        return rules_for(self)
+        return self.rules_class(self)
 
     @property
     def card_count(self) -> int:
@@ -208,7 +193,6 @@ class GameSpec:
 
 
 _VOCABULARY = {
-    "rules": RulesKind,
     "build": Build,
     "empty_column": EmptyColumn,
     "scoring": Scoring,
@@ -239,6 +223,9 @@ def _check(spec: GameSpec) -> None:
         except ValueError:
             known = ", ".join(m.value for m in vocabulary)
             refuse(f"{name} {str(value)[:30]!r} is unknown; it is one of: {known}")
+    rules_class = spec.rules_class
+    if not (isinstance(rules_class, type) and issubclass(rules_class, Rules) and hasattr(rules_class, "kind")):
+        refuse("rules_class must be a rules class (BuildRules or RetinueRules), as catalog.py gives it")
     if not isinstance(spec.id, str) or not _ID.match(spec.id):
         refuse("the id is lower-case letters and digits, words joined by '-'")
     if not isinstance(spec.name, str) or not spec.name.strip():

@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
-from game import DRAW, REDEAL, Game, GameError, Move, Position, new_game
+from game import DRAW, REDEAL, Game, GameError, Move, new_game, read_position
 from game.catalog import PLAYER_GAMES
 
 from . import url
@@ -221,7 +221,7 @@ class App:
         """A game for the request; a bad part becomes a notice and a playable default."""
         if position is not None:
             try:
-                pos = Position.from_json(position)
+                pos = read_position(position)
                 self.start_position = pos.to_json()
                 return Game(pos, time_limit=limit), None
             except GameError as e:

@@ -17,7 +17,7 @@ from ui_helpers import (
     status,
 )
 
-from game import Game, Position
+from game import Game, read_position
 
 FRENCH = "A23456789TJQK"
 ITALIAN = "A234567JQK"
@@ -71,7 +71,7 @@ def end_dialog(page):
 )
 def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
     position = near_won(game_id)
-    game = Game(Position.from_json(position))
+    game = Game(read_position(position))
     open_url(page, app_url, position_query(position, encoded))
     check_matches(page, game)
     (move,) = [m for m in game.legal_moves() if m.dst.startswith("f") or game_id == "retinue"]

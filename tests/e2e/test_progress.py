@@ -17,7 +17,7 @@ from conftest import watch_page
 from playwright.sync_api import expect
 from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, settle, status
 
-from game import Game, Position, new_game, parse_move
+from game import Game, new_game, parse_move, read_position
 from game.solver import solve
 from game.web.hud import format_clock
 from game.web.storage import Slot
@@ -238,7 +238,7 @@ def test_a_save_of_the_format_before_steps_resumes_and_one_undo_takes_back_a_pai
     page.wait_for_function(f"window.solitaire.state().moves === {undone['moves']}", timeout=5_000)
     assert state(page)["position"] == undone["position"]
     settle(page)
-    assert dom_piles(page) == engine_piles(Game(Position.from_json(undone["position"])))
+    assert dom_piles(page) == engine_piles(Game(read_position(undone["position"])))
     assert saved(page, f"solitaire.save.{game_id}")["format"] == 2
 
 

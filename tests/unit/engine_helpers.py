@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game import Game, Position, get_spec
+from game import Game, Position, get_spec, read_position
 
 FRENCH_RANKS = "A23456789TJQK"
 ITALIAN_RANKS = "A234567JQK"
@@ -93,7 +93,7 @@ def position_json(game_id: str, piles: dict, fill: str | None = "stock", **extra
 
 
 def make(game_id: str, piles: dict, fill: str | None = "stock", **extra) -> Position:
-    return Position.from_json(position_json(game_id, piles, fill, **extra))
+    return read_position(position_json(game_id, piles, fill, **extra))
 
 
 def new(game_id: str, piles: dict, fill: str | None = "stock", time_limit=None, **extra) -> Game:

@@ -11,7 +11,7 @@ import random
 import pytest
 from engine_helpers import new, pile, upto
 
-from game import DRAW, Game, IllegalMove, Move, Position, new_game
+from game import DRAW, Game, IllegalMove, Move, new_game, read_position
 from game.home import AutoHome, home_moves
 from game.moves import parse_step, step_text
 from tests.positions import NEAR_WON
@@ -111,7 +111,7 @@ def test_a_step_is_one_move_then_only_cards_going_home(step):
 
 
 def test_reloaded_undo_counts_steps_and_each_costs_one_point():
-    g = Game(Position.from_json(NEAR_WON))  # Q♠, K♥, K♠ on t1-t3, the rest home
+    g = Game(read_position(NEAR_WON))  # Q♠, K♥, K♠ on t1-t3, the rest home
     g.play("t2>t4@1")  # a move, then nothing goes home: off
     g.undo(2)
     assert g.points == 0 and g.undo_costs == 1
@@ -124,7 +124,7 @@ def test_reloaded_undo_counts_steps_and_each_costs_one_point():
 
 
 def test_one_undo_takes_the_move_and_its_cards_home_back():
-    start = Position.from_json(NEAR_WON)
+    start = read_position(NEAR_WON)
     g = Game(start)
     g.play("t2>t4@1", home=AutoHome.SAFE)  # K♥ to an empty column; then Q♠, K♠ and K♥ go home
     assert g.log == ["t2>t4+t1>f1+t3>f1+t4>f2@1"] and g.status == "won"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import GameError, Move, Position, new_game
+from game import GameError, Move, new_game, read_position
 from game.web.cues import cue_key, cue_text
 from game.web.texts.ui import t
 
@@ -112,7 +112,7 @@ def test_piles_and_cards_are_named_in_the_language():
 
 
 def test_a_game_over_refusal():
-    pos = Position.from_json(
+    pos = read_position(
         {"game": "retinue", "piles": {f"t{i}": [c + s for s in "SHDC"] for i, c in enumerate("A23456789TJQK", start=1)}}
     )
     from game import Game

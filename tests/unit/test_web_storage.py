@@ -259,9 +259,9 @@ def test_a_position_link_resumes_the_game_started_from_it():
 
     g = new_game("maria", 4)
     start = g.position.to_json()
-    from game import Game, Position
+    from game import Game, read_position
 
-    game = Game(Position.from_json(start))
+    game = Game(read_position(start))
     game.play(game.legal_moves()[0], 1.0)
     slot = Slot(game, 3.0)
     query = "?game=maria&position=" + encode_position(start)
