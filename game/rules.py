@@ -24,7 +24,10 @@ class RulesKind(Vocabulary):
 
 
 class Change(NamedTuple):
-    """What a move did, for scoring and for redrawing only what changed."""
+    """What one move did: the scoring schemes price a move from it, and
+    ``Game.play`` returns one per move of a step (the page announces the
+    player's move from it). The board does not need it: it compares the piles
+    before and after and moves only the cards whose place changed."""
 
     move: Move
     cards: tuple[str, ...]  # the cards that moved, face up, in their new order
