@@ -277,6 +277,44 @@ class BuildRules(Rules):
                 return False
 
     # --- checking a position -------------------------------------------------------
+    def check_reachable(self, pos) -> None:
+        """What every position reached from a deal keeps (``Position.from_json``):
+
+        - no card ever goes onto the stock or the waste, so together they hold
+          at most what the deal left there; until the waste is first turned
+          over, the stock holds at most what the deal left in it;
+        - a column is its face-down cards (checked in ``validate``), then at
+          most as many face-up cards as the deal put there face up (just one
+          once a face-down card has turned, or the column was emptied), then
+          only cards that followed the build, each on the one below it."""
+        spec, piles, names = self.spec, pos.piles, self.names
+        dealt = sum(down + up for down, up in spec.deal)
+        talon = self.deck.size - dealt - (len(self.aces) * self.deck.copies if spec.aces_on_foundations else 0)
+        held = len(piles[STOCK]) + len(piles[WASTE])
+        if held > talon:
+            raise InvalidPosition("talon_too_many", count=held, game=spec.name, talon=talon)
+        stock = talon - spec.opening_waste
+        if pos.redeals == 0 and len(piles[STOCK]) > stock:
+            raise InvalidPosition("stock_too_many", count=len(piles[STOCK]), game=spec.name, stock=stock)
+        accepts = self.accepts
+        for t, (dealt_down, dealt_up) in zip(self.columns, spec.deal):
+            column = piles[t]
+            down = sum(1 for c in column if c.islower())
+            up = column[down:]
+            free = max(1, dealt_up if down == dealt_down else 1)  # cards not placed by the build rule
+            i = len(up) - 1
+            while i > 0 and up[i] in accepts[up[i - 1]]:
+                i -= 1
+            if up and i + 1 > free:
+                raise InvalidPosition(
+                    "column_not_a_build" if free == 1 else "column_not_a_build_dealt",
+                    pile=names[t],
+                    card=up[i],
+                    below=up[i - 1],
+                    rule=spec.build.wording,
+                    dealt=free,
+                )
+
     def validate(self, pos, turned=None) -> Position:
         spec, piles, names = self.spec, pos.piles, self.names
         if turned is not None:

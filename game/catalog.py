@@ -129,10 +129,11 @@ def get_spec(game_id) -> GameSpec:
     return spec
 
 
-def read_position(data, game: str | None = None) -> Position:
+def read_position(data, game: str | None = None, reachable: bool = True) -> Position:
     """A position from its JSON (CONTRACT.md), its spec found by the id it
     names; with ``game``, it must be a position of that game. Refused with
-    ``InvalidPosition`` naming the problem."""
+    ``InvalidPosition`` naming the problem (``Position.from_json`` says what
+    is checked, and what ``reachable=False`` leaves out)."""
     if not isinstance(data, dict):
         raise InvalidPosition("not_object")
     if "game" not in data:
@@ -144,7 +145,7 @@ def read_position(data, game: str | None = None) -> Position:
         raise UnknownGameInPosition("unknown_game", game=_shown(data["game"]), games=games) from None
     if game is not None and spec.id != game:
         raise InvalidPosition("other_game", game=spec.id, wanted=game)
-    return Position.from_json(data, spec)
+    return Position.from_json(data, spec, reachable)
 
 
 def _shown(value) -> str:

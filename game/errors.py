@@ -154,12 +154,24 @@ class InvalidPosition(GameError):
         "down_none": "{pile} has {count} face-down cards, but {game} deals none face down there",
         "down_too_many": "{pile} has {count} face-down cards, but {game} deals only {dealt} face down there",
         "redeals_over": "{count} redeals used, but {game} allows {allowed}",
+        # what no deal can lead to (build.py)
+        "talon_too_many": "stock and waste hold {count} cards, but {game} leaves {talon} there after the deal"
+        " and no card ever goes back",
+        "stock_too_many": "the stock holds {count} cards, but {game} leaves {stock} there after the deal"
+        " and the waste has not been turned over yet",
+        "column_not_a_build": "{pile}: {card} lies on {below}, but the face-up cards of a column always follow"
+        " the build ({rule})",
+        "column_not_a_build_dealt": "{pile}: {card} lies on {below}, but above the {dealt} cards dealt face up"
+        " a column always follows the build ({rule})",
         # Royal Retinue (retinue.py)
         "retinue_down_apart": "{pile}: its face-down cards must lie together",
         "retinue_two_up": "{pile}: only one face-up card can lie on its face-down cards",
         "retinue_misplaced": "{pile}: {card} cannot be among the cards placed on the {label} pile",
         "turned_not_up": "'turned' names {pile}, but no face-up card lies on top of it",
         "two_waiting": "more than one face-up card waits to be moved ({piles})",
+        "retinue_too_many_down": "{pile} has {count} face-down cards, but a pile is dealt {dealt} and never gets more",
+        "retinue_chain": "{pile}: {turned} of its cards have turned up, but the chain turns up {expected} there"
+        " (one for each card placed on it, and the first card of the starting pile)",
     }
 
 

@@ -86,10 +86,18 @@ class Position:
         return out
 
     @classmethod
-    def from_json(cls, data, spec: "GameSpec") -> "Position":
+    def from_json(cls, data, spec: "GameSpec", reachable: bool = True) -> "Position":
         """Read and strictly check a position of ``spec`` (the game it names must
         be that one); refuses with a message naming the problem.
-        ``catalog.read_position`` finds the spec by the id the JSON names."""
+        ``catalog.read_position`` finds the spec by the id it names.
+
+        Checked: the cards (each of the deck, as often as it holds it), each
+        pile's shape (faces, foundations in order, face-down cards beneath) and,
+        with ``reachable`` (the default), that some deal can lead to it: the
+        counts a pile can hold after the deal, face-down cards only where and
+        as many as the deal put them, the builds a column keeps
+        (``Rules.check_reachable``). ``reachable=False`` reads a study position
+        (a puzzle, a test's few cards with the rest of the deck in the stock)."""
         if not isinstance(data, dict):
             raise InvalidPosition("not_object")
         if "game" not in data:
@@ -118,4 +126,7 @@ class Position:
         if turned is not None and (not isinstance(turned, str) or turned not in spec.pile_index):
             raise InvalidPosition("turned_unknown", game=spec.name, pile=repr(str(turned)[:20]))
         pos = cls(spec, tuple(piles), redeals)
-        return pos.rules.validate(pos, turned)
+        pos = pos.rules.validate(pos, turned)
+        if reachable:
+            pos.rules.check_reachable(pos)
+        return pos

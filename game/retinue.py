@@ -95,6 +95,23 @@ class RetinueRules(Rules):
     def is_stalled(self, pos) -> bool:
         return pos.waiting is None and not self.is_won(pos)
 
+    def check_reachable(self, pos) -> None:
+        """What every position of the chain keeps (``Position.from_json``): a
+        pile is dealt its face-down cards and never gets more; each card
+        placed on a pile turns up one of its cards (the starting pile turned
+        its first by itself), except the card that ended the chain, which
+        found none left. (Counting the face-up cards, it follows that the
+        chain ended on one pile at most, and then no card waits.)"""
+        names, start = self.names, self.spec.start_pile - 1
+        for i, pile in enumerate(pos.piles):
+            down = sum(1 for c in pile if c.islower())
+            dealt = self.spec.deal[i][0]
+            if down > dealt:
+                raise InvalidPosition("retinue_too_many_down", pile=names[i], count=down, dealt=dealt)
+            turned_up, expected = dealt - down, self.placed(pos, i) + (1 if i == start else 0)
+            if turned_up != expected and not (turned_up == expected - 1 and down == 0):
+                raise InvalidPosition("retinue_chain", pile=names[i], turned=turned_up, expected=expected)
+
     def validate(self, pos, turned=None) -> Position:
         """Each pile: placed cards of its rank, face-down cards, then at most the
         turned card. Exactly one turned card unless the chain has ended; where a

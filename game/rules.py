@@ -71,6 +71,10 @@ class Rules:
     def legal_moves(self, pos) -> list[Move]:
         raise NotImplementedError
 
+    def check_reachable(self, pos) -> None:
+        """Refuse (``InvalidPosition``) a position that no deal can lead to."""
+        raise NotImplementedError
+
     def has_progress_move(self, pos) -> bool:
         """Is there a move other than drawing or turning the waste over?"""
         return any(not m.is_stock_action for m in self.legal_moves(pos))

@@ -108,7 +108,8 @@ def check_play(out) -> dict:
 
 # --- a hand-made Reloaded position with known points -----------------------------------
 # t2: A♠ on a face-down K♥; t3: 2♠ on a face-down Q♠ (on a face-down 5♦);
-# every other card face down in the stock.
+# the other columns as a deal lays them (face-down cards under one face-up
+# spade, 3♠ to 7♠, so no other card can go home), 24 cards in the stock.
 # t2>f1: A♠ home (+10 × 1) and K♥ turns up (+5) = 15.
 # t3>f1: 2♠ home (+10 × 2) and Q♠ turns up (+5) = 25; 40 in all.
 FRENCH = [r + s for s in "SHDC" for r in "A23456789TJQK"]
@@ -117,8 +118,13 @@ FRENCH = [r + s for s in "SHDC" for r in "A23456789TJQK"]
 def reloaded_hand() -> dict:
     cols = {"t2": ["kh", "AS"], "t3": ["5d", "qs", "2S"]}
     used = {c.upper() for cards in cols.values() for c in cards}
-    stock = [c.lower() for c in FRENCH if c not in used]
-    return {"game": "reloaded", "piles": {"stock": stock, **cols}}
+    rest = [c for c in FRENCH if c not in used]
+    tops = ["3S", "4S", "5S", "6S", "7S"]
+    rest = [c for c in rest if c not in tops]
+    for (name, down), top in zip({"t1": 0, "t4": 3, "t5": 4, "t6": 5, "t7": 6}.items(), tops):
+        cols[name] = [rest.pop().lower() for _ in range(down)] + [top]
+    assert len(rest) == 24
+    return {"game": "reloaded", "piles": {"stock": [c.lower() for c in rest], **cols}}
 
 
 @pytest.fixture(scope="module")
