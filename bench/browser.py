@@ -468,15 +468,18 @@ RUN = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H"]
 
 
 def run_position() -> dict:
-    """Reloaded deal 1 with a 10-card run (K♠ down to 4♥) face up on t7."""
-    data = new_game("reloaded", 1).position.to_json()
-    piles = data["piles"]
-    for name, cards in piles.items():
-        kept = [c for c in cards if c.upper() not in RUN]
-        if name.startswith("t") and kept and kept != cards:
-            kept[-1] = kept[-1].upper()  # an exposed card is face up
-        piles[name] = kept
-    piles["t7"] = piles["t7"] + RUN
+    """A Reloaded position with a 10-card run (K♠ down to 4♥) face up on t7's
+    six face-down cards, the other columns as dealt, the rest in the stock
+    (a position a deal can reach)."""
+    rest = [c for c in new_game("reloaded", 1).position.to_json()["piles"]["stock"]] + [
+        c.lower() for c in (r + s for s in "SHDC" for r in "A23456789TJQK")
+    ]
+    rest = list(dict.fromkeys(c for c in rest if c.upper() not in RUN))  # every card once, the run left out
+    piles = {"t7": [rest.pop() for _ in range(6)] + RUN}
+    for i in range(1, 7):
+        piles[f"t{i}"] = [rest.pop() for _ in range(i - 1)] + [rest.pop().upper()]
+    piles["stock"] = rest
+    data = {"game": "reloaded", "piles": piles}
     read_position(data)  # a position the engine accepts
     return data
 
