@@ -80,15 +80,21 @@ def next_home(position, mode) -> Move | None:
     spec = position.spec
     if mode is AutoHome.OFF or not spec.foundations:
         return None
+    rules, piles, names = position.rules, position.piles, spec.pile_names
+    wanted: dict = {}  # card -> the first foundation that takes it
+    for f in spec.foundation_range:
+        top = piles[f][-1] if piles[f] else None
+        for card in (rules.next_home.get(top),) if top else rules.aces:
+            if card:
+                wanted.setdefault(card, f)
+    sources = [t for t in spec.tableau_range if piles[t]]
+    if piles[1] and (mode is AutoHome.ALWAYS or spec.draw == 1):  # safe.py: never from a draw of three
+        sources.append(1)
     requirements = _requirements(spec) if mode is AutoHome.SAFE else None
-    waste_ok = mode is AutoHome.ALWAYS or spec.draw == 1  # safe.py: never from a draw of three
-    homes = [m for m in position.legal_moves() if m.dst in _FOUNDATIONS and m.count == 1]
-    columns = [m for m in homes if m.src.startswith("t")]
-    waste = [m for m in homes if m.src == "waste"] if waste_ok else []
-    for move in columns + waste:
-        card = position.pile(move.src)[-1]
-        if requirements is None or _is_safe(position, card, requirements):
-            return move
+    for src in sources:
+        card = piles[src][-1]
+        if card in wanted and (requirements is None or _is_safe(position, card, requirements)):
+            return Move(names[src], names[wanted[card]])
     return None
 
 
@@ -102,5 +108,3 @@ def home_moves(position, mode) -> list[Move]:
         position, _ = position.apply(move)
         out.append(move)
 
-
-_FOUNDATIONS = frozenset(f"f{i}" for i in range(1, 9))

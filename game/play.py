@@ -207,7 +207,7 @@ class Game:
         for move in moves:
             position, change = position.apply(move)
             applied.append((move, position, change))
-        for move in home_moves(position, home) if AutoHome(home) is not AutoHome.OFF else ():
+        for move in home_moves(position, home) if home != AutoHome.OFF else ():
             position, change = position.apply(move)
             applied.append((move, position, change))
         self.future.clear()

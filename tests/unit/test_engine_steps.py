@@ -282,3 +282,21 @@ def test_accepting_needs_a_pending_stall():
     data["stall_accepted"] = True
     with pytest.raises(Exception, match="no stall to accept"):
         Game.from_json(data)
+
+
+def test_what_goes_home_is_always_a_legal_move_home():
+    rng = random.Random(11)
+    from game.home import next_home
+
+    for game_id in ("reloaded", "solitario", "forty-thieves", "little-forty", "lucas", "indian"):
+        g = new_game(game_id, 4)
+        for _ in range(200):
+            if g.status != "playing":
+                break
+            legal = g.legal_moves()
+            homes = {m for m in legal if m.dst.startswith("f") and m.src != "redeal" and not m.src.startswith("f")}
+            always = next_home(g.position, AutoHome.ALWAYS)
+            assert (always is None) == (not homes) and (always is None or always in homes)
+            safe = next_home(g.position, AutoHome.SAFE)
+            assert safe is None or safe in homes
+            g.play(rng.choice(legal))
