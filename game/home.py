@@ -107,4 +107,3 @@ def home_moves(position, mode) -> list[Move]:
             return out
         position, _ = position.apply(move)
         out.append(move)
-
