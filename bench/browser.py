@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import engine as engine_bench  # noqa: E402  (bench/engine.py)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from game import DRAW, REDEAL, Game, Position, new_game  # noqa: E402
+from game import DRAW, REDEAL, Game, Position, new_game, read_position  # noqa: E402
 from tests.e2e.ui_helpers import (  # noqa: E402
     click_card,
     click_pile,
@@ -471,16 +471,19 @@ RUN = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H"]
 
 
 def run_position() -> dict:
-    """Reloaded deal 1 with a 10-card run (K♠ down to 4♥) face up on t7."""
-    data = new_game("reloaded", 1).position.to_json()
-    piles = data["piles"]
-    for name, cards in piles.items():
-        kept = [c for c in cards if c.upper() not in RUN]
-        if name.startswith("t") and kept and kept != cards:
-            kept[-1] = kept[-1].upper()  # an exposed card is face up
-        piles[name] = kept
-    piles["t7"] = piles["t7"] + RUN
-    Position.from_json(data)  # a position the engine accepts
+    """A Reloaded position with a 10-card run (K♠ down to 4♥) face up on t7's
+    six face-down cards, the other columns as dealt, the rest in the stock
+    (a position a deal can reach)."""
+    rest = [c for c in new_game("reloaded", 1).position.to_json()["piles"]["stock"]] + [
+        c.lower() for c in (r + s for s in "SHDC" for r in "A23456789TJQK")
+    ]
+    rest = list(dict.fromkeys(c for c in rest if c.upper() not in RUN))  # every card once, the run left out
+    piles = {"t7": [rest.pop() for _ in range(6)] + RUN}
+    for i in range(1, 7):
+        piles[f"t{i}"] = [rest.pop() for _ in range(i - 1)] + [rest.pop().upper()]
+    piles["stock"] = rest
+    data = {"game": "reloaded", "piles": piles}
+    read_position(data)  # a position the engine accepts
     return data
 
 
@@ -618,7 +621,7 @@ def new_games(page, n: int, rng: random.Random) -> None:
         page.wait_for_function(f"document.querySelector('#board').dataset.seed !== {json.dumps(before)}")
         settle(page)
         state = page.evaluate("window.solitaire.state()")
-        game = Game(Position.from_json(state["position"]))
+        game = Game(read_position(state["position"]))
         for _ in range(3):
             plays = [m for m in game.legal_moves() if m not in (DRAW, REDEAL)]
             if not plays:

@@ -10,6 +10,9 @@ Reported per game:
   play/s    moves per second through Game.play (rules + scoring + end checks)
   nodes/s   positions a search could expand per second (one generation plus
             applying every legal move of it), the figure a solver lives by
+  home µs   what "move cards home automatically: when safe" adds to a step:
+            finding the cards that go home by themselves after it
+            (game/home.py), in microseconds per step
 """
 
 from __future__ import annotations
@@ -24,11 +27,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import PLAYER_GAMES, new_game  # noqa: E402
+from game.home import AutoHome, home_moves  # noqa: E402
 
 
 def bench_game(game_id: str, playouts: int, max_moves: int) -> dict:
-    gen_time = apply_time = play_time = node_time = 0.0
+    gen_time = apply_time = play_time = node_time = home_time = 0.0
     gens = applies = plays = nodes = 0
+    home_moves(new_game(game_id, 0).position, AutoHome.SAFE)  # the solver's proofs load once, not timed
     for k in range(1, playouts + 1):
         rng = random.Random(k)
         game = new_game(game_id, k)
@@ -58,6 +63,9 @@ def bench_game(game_id: str, playouts: int, max_moves: int) -> dict:
             play_time += time.perf_counter() - t0
             plays += 1
             line.append(move)
+            t0 = time.perf_counter()
+            home_moves(game.position, AutoHome.SAFE)
+            home_time += time.perf_counter() - t0
     return {
         "game": game_id,
         "moves": plays,
@@ -65,6 +73,7 @@ def bench_game(game_id: str, playouts: int, max_moves: int) -> dict:
         "apply/s": applies / apply_time if apply_time else 0,
         "play/s": plays / play_time if play_time else 0,
         "nodes/s": nodes / node_time if node_time else 0,
+        "home µs": home_time / plays * 1e6 if plays else 0,
     }
 
 
@@ -78,13 +87,13 @@ def main(argv=None) -> None:
         f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}, "
         f"{args.playouts} playouts × ≤{args.moves} moves per game\n"
     )
-    print("| game | moves | gen/s | apply/s | play/s | nodes/s |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| game | moves | gen/s | apply/s | play/s | nodes/s | home µs |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for gid in args.games.split(","):
         r = bench_game(gid, args.playouts, args.moves)
         print(
             f"| {r['game']} | {r['moves']} | {r['gen/s']:,.0f} | {r['apply/s']:,.0f} | "
-            f"{r['play/s']:,.0f} | {r['nodes/s']:,.0f} |"
+            f"{r['play/s']:,.0f} | {r['nodes/s']:,.0f} | {r['home µs']:,.1f} |"
         )
 
 

@@ -6,7 +6,7 @@
 >>> g.score(), g.status, [str(m) for m in g.legal_moves()]
 """
 
-from .catalog import GAMES, PLAYER_GAMES, get_spec
+from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position
 from .errors import (
     BadMoveText,
     GameError,
@@ -21,9 +21,9 @@ from .play import STATUSES, Game
 from .position import Position
 
 
-def new_game(game_id: str, seed: int, time_limit=None) -> Game:
-    """Deal game number ``seed`` of ``game_id``."""
-    return Game.new(game_id, seed, time_limit=time_limit)
+def new_game(game_id: str, seed: int, time_limit=None, stall_notice: bool = False) -> Game:
+    """Deal game number ``seed`` of ``game_id`` (``Game`` explains ``stall_notice``)."""
+    return Game.new(game_id, seed, time_limit=time_limit, stall_notice=stall_notice)
 
 
 def deal(game_id: str, seed: int) -> Position:
@@ -35,6 +35,7 @@ __all__ = [
     "GAMES",
     "PLAYER_GAMES",
     "get_spec",
+    "read_position",
     "Game",
     "Position",
     "Move",

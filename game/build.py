@@ -7,19 +7,16 @@ from __future__ import annotations
 from .errors import IllegalMove, InvalidPosition
 from .moves import DRAW, REDEAL, Move
 from .position import Position
-from .rules import Change, Rules
+from .rules import Change, Rules, RulesKind
 from .shuffle import shuffled
+from .spec import Build, Guarantee, Stall
 
 STOCK, WASTE = 0, 1
 
-BUILD_RULE_TEXT = {
-    "alternate": "columns build down in alternating colours",
-    "same-suit": "columns build down in the same suit",
-    "other-suit": "columns build down in any suit but the card's own",
-}
-
 
 class BuildRules(Rules):
+    kind = RulesKind.BUILD
+
     def __init__(self, spec):
         super().__init__(spec)
         deck = self.deck
@@ -27,18 +24,15 @@ class BuildRules(Rules):
         self.foundations = tuple(spec.foundation_range)
         self.columns = tuple(spec.tableau_range)
         self.kind = ["stock", "waste"] + ["foundation"] * spec.foundations + ["tableau"] * spec.columns
-        rank, suit, red = deck.rank, deck.suit, deck.red
+        rank, suit = deck.rank, deck.suit
         up_cards = set(deck.cards)
-        fits = {
-            "alternate": lambda below, card: red[below] != red[card],
-            "same-suit": lambda below, card: suit[below] == suit[card],
-            "other-suit": lambda below, card: suit[below] != suit[card],
-        }[spec.build]
+        fits = spec.build.fits
         # accepts[c]: the cards that may be placed on the face-up card c in a column.
         self.accepts = {
-            below: frozenset(c for c in up_cards if rank[c] == rank[below] - 1 and fits(below, c)) for below in up_cards
+            below: frozenset(c for c in up_cards if rank[c] == rank[below] - 1 and fits(deck, below, c))
+            for below in up_cards
         }
-        self.empty_takes = frozenset(c for c in up_cards if spec.empty_column == "any" or rank[c] == deck.top_rank)
+        self.empty_takes = frozenset(c for c in up_cards if spec.empty_column.takes(deck, c))
         # next_home[c]: the card that follows c on a foundation.
         self.next_home = {c: deck.code(suit[c], rank[c] + 1) for c in up_cards if rank[c] < deck.top_rank}
         self.aces = frozenset(c for c in up_cards if rank[c] == 1)
@@ -54,7 +48,7 @@ class BuildRules(Rules):
         attempt = 0
         while True:
             pos = self._lay_out(shuffled(cards, spec.id, number, attempt), aces)
-            if spec.guarantee != "scoring-move" or self._offers_scoring_move(pos):
+            if spec.guarantee is not Guarantee.SCORING_MOVE or self._offers_scoring_move(pos):
                 return pos
             attempt += 1
 
@@ -78,12 +72,11 @@ class BuildRules(Rules):
         return Position(self.spec, tuple(piles))
 
     def _offers_scoring_move(self, pos) -> bool:
-        from .scoring import move_points
-
+        scheme = self.spec.scoring.scheme
         for move in self.legal_moves(pos):
             if not move.is_stock_action:
                 after, change = self.apply(pos, move)
-                if move_points(self.spec, change, after, frozenset())[0] > 0:
+                if scheme.move_points(self.spec, change, after, frozenset())[0] > 0:
                     return True
         return False
 
@@ -171,48 +164,55 @@ class BuildRules(Rules):
         s, d = index.get(move.src), index.get(move.dst)
         for name, i in ((move.src, s), (move.dst, d)):
             if i is None:
-                raise IllegalMove(f"there is no pile {name} in {spec.name}")
+                raise IllegalMove("no_pile", pile=name, game=spec.name)
         ks, kd = self.kind[s], self.kind[d]
         if s == d:
-            raise IllegalMove("a card cannot move onto its own pile")
+            raise IllegalMove("own_pile")
         if ks == "stock":
-            raise IllegalMove("cards leave the stock only by drawing (draw)")
+            raise IllegalMove("stock_by_draw")
         if kd in ("stock", "waste"):
-            raise IllegalMove(f"no card may be put on the {kd}")
+            raise IllegalMove("no_stock_drop" if kd == "stock" else "no_waste_drop")
         if ks == "foundation" and not spec.foundation_to_column:
-            raise IllegalMove(f"in {spec.name} cards on the foundations stay there")
+            raise IllegalMove("foundation_stays", game=spec.name)
         if ks == kd == "foundation":
-            raise IllegalMove("a card leaves a foundation only for a column")
+            raise IllegalMove("foundation_to_column")
         src = piles[s]
         if not src:
-            raise IllegalMove(f"{move.src} is empty")
+            raise IllegalMove("empty_source", pile=move.src)
         n = move.count
         if n > 1:
             if ks != "tableau":
-                raise IllegalMove(f"only one card at a time leaves the {ks}")
+                raise IllegalMove("one_leaves_waste" if ks == "waste" else "one_leaves_foundation")
             if kd == "foundation":
-                raise IllegalMove("cards go to a foundation one at a time")
+                raise IllegalMove("foundation_one")
             if not spec.runs:
-                raise IllegalMove(f"in {spec.name} only one card moves at a time")
+                raise IllegalMove("one_card", game=spec.name)
             if n > self.run_length(src):
                 face_up = len(src) - sum(1 for c in src if c.islower())
                 if n > face_up:
-                    raise IllegalMove(f"{move.src} has only {face_up} face-up cards")
-                raise IllegalMove(f"the top {n} cards of {move.src} are not a run ({BUILD_RULE_TEXT[spec.build]})")
+                    raise IllegalMove("face_up_only", pile=move.src, count=face_up)
+                raise IllegalMove("not_a_run", count=n, pile=move.src, rule=spec.build.wording)
         card = src[-n]
         dst = piles[d]
         if kd == "foundation":
             if not dst:
                 if card not in self.aces:
-                    raise IllegalMove(f"only an Ace can start a foundation, not {card}")
+                    raise IllegalMove("foundation_ace", card=card)
             elif self.next_home.get(dst[-1]) != card:
-                raise IllegalMove(f"{card} cannot go on {dst[-1]}: foundations build up in suit")
+                raise IllegalMove("foundation_suit", card=card, below=dst[-1])
         elif not dst:
             if card not in self.empty_takes:
-                what = "a King or a run headed by one" if spec.runs else "a King"
-                raise IllegalMove(f"an empty column takes only {what}, not {card}")
+                raise IllegalMove("empty_king_or_run" if spec.runs else "empty_king", card=card)
         elif card not in self.accepts[dst[-1]]:
-            raise IllegalMove(f"{card} cannot go on {dst[-1]}: {BUILD_RULE_TEXT[spec.build]}")
+            raise IllegalMove(
+                {
+                    Build.ALTERNATE: "build_alternate",
+                    Build.SAME_SUIT: "build_same_suit",
+                    Build.OTHER_SUIT: "build_other_suit",
+                }[spec.build],
+                card=card,
+                below=dst[-1],
+            )
         moved = src[-n:]
         rest = src[:-n]
         revealed = None
@@ -230,24 +230,23 @@ class BuildRules(Rules):
         new = list(piles)
         if move == DRAW:
             if not stock:
-                more = "; turn the waste over with redeal" if waste and self._may_redeal(pos) else ""
-                raise IllegalMove(f"the stock is empty{more}")
+                raise IllegalMove("stock_empty" if waste and self._may_redeal(pos) else "stock_used_up")
             n = min(spec.draw, len(stock))
             drawn = tuple(c.upper() for c in reversed(stock[-n:]))
             new[STOCK], new[WASTE] = stock[:-n], waste + drawn
             return Position(spec, tuple(new), pos.redeals), Change(move, drawn, "stock", "waste", None, WASTE)
         if move == REDEAL:
             if stock:
-                raise IllegalMove("the stock still has cards; the waste turns over only when it is empty")
+                raise IllegalMove("stock_not_empty")
             if not waste:
-                raise IllegalMove("the waste is empty: there is nothing to turn over")
+                raise IllegalMove("waste_empty")
             if not self._may_redeal(pos):
                 if not spec.redeals:
-                    raise IllegalMove(f"{spec.name} has no redeal")
-                raise IllegalMove(f"all {spec.redeals} redeals of {spec.name} are used")
+                    raise IllegalMove("no_redeal", game=spec.name)
+                raise IllegalMove("redeals_used", count=spec.redeals, game=spec.name)
             new[STOCK], new[WASTE] = tuple(c.lower() for c in reversed(waste)), ()
             return Position(spec, tuple(new), pos.redeals + 1), Change(move, (), "waste", "stock", None, STOCK)
-        raise IllegalMove(f"{move} is not a move of {spec.name}")
+        raise IllegalMove("not_a_move", move=str(move), game=spec.name)
 
     # --- end of game -----------------------------------------------------------
     def cards_home(self, pos) -> int:
@@ -262,7 +261,7 @@ class BuildRules(Rules):
         Klondike kind: no move but drawing and turning the waste over, now or at
         any point of one full pass through the stock. Others: no legal move.
         """
-        if self.spec.stall == "no-move":
+        if self.spec.stall is Stall.NO_MOVE:
             return not self.legal_moves(pos)
         if self.has_progress_move(pos):
             return False
@@ -278,28 +277,66 @@ class BuildRules(Rules):
                 return False
 
     # --- checking a position -------------------------------------------------------
+    def check_reachable(self, pos) -> None:
+        """What every position reached from a deal keeps (``Position.from_json``):
+
+        - no card ever goes onto the stock or the waste, so together they hold
+          at most what the deal left there; until the waste is first turned
+          over, the stock holds at most what the deal left in it;
+        - a column is its face-down cards (checked in ``validate``), then at
+          most as many face-up cards as the deal put there face up (just one
+          once a face-down card has turned, or the column was emptied), then
+          only cards that followed the build, each on the one below it."""
+        spec, piles, names = self.spec, pos.piles, self.names
+        dealt = sum(down + up for down, up in spec.deal)
+        talon = self.deck.size - dealt - (len(self.aces) * self.deck.copies if spec.aces_on_foundations else 0)
+        held = len(piles[STOCK]) + len(piles[WASTE])
+        if held > talon:
+            raise InvalidPosition("talon_too_many", count=held, game=spec.name, talon=talon)
+        stock = talon - spec.opening_waste
+        if pos.redeals == 0 and len(piles[STOCK]) > stock:
+            raise InvalidPosition("stock_too_many", count=len(piles[STOCK]), game=spec.name, stock=stock)
+        accepts = self.accepts
+        for t, (dealt_down, dealt_up) in zip(self.columns, spec.deal):
+            column = piles[t]
+            down = sum(1 for c in column if c.islower())
+            up = column[down:]
+            free = max(1, dealt_up if down == dealt_down else 1)  # cards not placed by the build rule
+            i = len(up) - 1
+            while i > 0 and up[i] in accepts[up[i - 1]]:
+                i -= 1
+            if up and i + 1 > free:
+                raise InvalidPosition(
+                    "column_not_a_build" if free == 1 else "column_not_a_build_dealt",
+                    pile=names[t],
+                    card=up[i],
+                    below=up[i - 1],
+                    rule=spec.build.wording,
+                    dealt=free,
+                )
+
     def validate(self, pos, turned=None) -> Position:
         spec, piles, names = self.spec, pos.piles, self.names
         if turned is not None:
-            raise InvalidPosition("'turned' belongs only to Royal Retinue positions")
+            raise InvalidPosition("turned_not_retinue")
         self.check_cards(pos)
         for c in piles[STOCK]:
             if not c.islower():
-                raise InvalidPosition(f"stock: {c} is face up, but stock cards lie face down")
+                raise InvalidPosition("stock_face_up", card=c)
         for c in piles[WASTE]:
             if c.islower():
-                raise InvalidPosition(f"waste: {c} is face down, but waste cards lie face up")
+                raise InvalidPosition("waste_face_down", card=c)
         for f in self.foundations:
             pile = piles[f]
             for i, c in enumerate(pile):
                 if c.islower():
-                    raise InvalidPosition(f"{names[f]}: {c} is face down on a foundation")
+                    raise InvalidPosition("foundation_face_down", pile=names[f], card=c)
                 if i == 0 and c not in self.aces:
-                    raise InvalidPosition(f"{names[f]}: a foundation starts with an Ace, not {c}")
+                    raise InvalidPosition("foundation_start", pile=names[f], card=c)
                 if i and self.next_home.get(pile[i - 1]) != c:
-                    raise InvalidPosition(f"{names[f]}: {c} cannot lie on {pile[i - 1]} (up in suit)")
+                    raise InvalidPosition("foundation_order", pile=names[f], card=c, below=pile[i - 1])
             if spec.aces_on_foundations and not pile:
-                raise InvalidPosition(f"{names[f]} is empty, but in {spec.name} every foundation keeps its Ace")
+                raise InvalidPosition("foundation_ace_kept", pile=names[f], game=spec.name)
         for t, (dealt_down, _) in zip(self.columns, spec.deal):
             column = piles[t]
             down = 0
@@ -307,16 +344,17 @@ class BuildRules(Rules):
                 if c.islower():
                     down += 1
                     if i and not column[i - 1].islower():
-                        raise InvalidPosition(f"{names[t]}: the face-down {c} lies on a face-up card")
+                        raise InvalidPosition("down_on_up", pile=names[t], card=c)
             if column and column[-1].islower():
-                raise InvalidPosition(
-                    f"{names[t]}: the top card {column[-1]} is face down, but an exposed card turns up at once"
-                )
+                raise InvalidPosition("top_face_down", pile=names[t], card=column[-1])
             if down > dealt_down:
                 raise InvalidPosition(
-                    f"{names[t]} has {down} face-down cards, but {spec.name} deals "
-                    f"{'none' if not dealt_down else f'only {dealt_down}'} face down there"
+                    "down_too_many" if dealt_down else "down_none",
+                    pile=names[t],
+                    count=down,
+                    game=spec.name,
+                    dealt=dealt_down,
                 )
         if spec.redeals is not None and pos.redeals > spec.redeals:
-            raise InvalidPosition(f"{pos.redeals} redeals used, but {spec.name} allows {spec.redeals}")
+            raise InvalidPosition("redeals_over", count=pos.redeals, game=spec.name, allowed=spec.redeals)
         return pos

@@ -1,7 +1,9 @@
 """The command line of CONTRACT.md: ``python -m game list | deal | play | verify | solve``.
 
-Every answer is JSON on stdout. A refused input exits 2 with
-``{"error": "<reason>", ...}``; nothing ever prints a traceback.
+Every answer is JSON on stdout. A refused input, of any argument, position
+file or link, exits 2 with ``{"error": "<reason>", ...}``; nothing ever
+prints a traceback. ``-h``/``--help`` anywhere answers ``{"help": "<usage>"}``
+and exits 0.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 import sys
 
 from . import duel
-from .catalog import GAMES, PLAYER_GAMES, get_spec
+from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position
 from .errors import GameError
 from .moves import check_time
 from .play import Game
@@ -25,9 +27,20 @@ class Refused(Exception):
         self.payload = {"error": message, **extra}
 
 
+class Help(Exception):
+    """``--help`` was asked for: the usage text, answered as JSON."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse would print usage text and exit 2
         raise Refused(message)
+
+    def print_help(self, file=None):  # argparse would print plain text and exit 0
+        raise Help(self.format_help())
 
 
 def _number(text: str) -> int:
@@ -87,29 +100,39 @@ def _parser(verb: str) -> argparse.ArgumentParser:
     start.add_argument("--position", metavar="FILE", help="a position as JSON ('-' reads stdin)")
     p.add_argument("--at", type=_seconds, metavar="SECONDS", help="elapsed time at which to read the score")
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="end the game when time runs out")
-    p.add_argument("moves", nargs="*", metavar="MOVE", help="t3>f1, t3:4>t7, waste>t2, draw, redeal, undo ...")
+    p.add_argument(
+        "moves",
+        nargs="*",
+        metavar="STEP",
+        help="t3>f1, t3:4>t7, waste>t2, draw, redeal; moves of one step joined by + (draw+waste>t4); undo, redo",
+    )
     return p
 
 
 def _read_position(path: str, game: str) -> Position:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as e:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except (OSError, UnicodeDecodeError, ValueError) as e:
         raise Refused(f"cannot read the position file {path!r}: {getattr(e, 'strerror', None) or e}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise Refused(f"the position file is not valid JSON ({e.msg}, line {e.lineno})") from None
+    except ValueError:  # a number of thousands of digits (CPython refuses to convert it)
+        raise Refused("the position file holds a number too long to be part of a position") from None
     except RecursionError:
         raise Refused("the position file is nested too deeply to be a position") from None
-    return Position.from_json(data, game=game)
+    return read_position(data, game=game)
 
 
 def run(argv) -> dict | list:
     if not argv or argv[0] not in VERBS:
         if argv and argv[0] in ("-h", "--help"):
-            print(f"usage: python -m game {{{','.join(VERBS)}}} ...  (each verb has --help)")
-            raise SystemExit(0)
+            raise Help(f"usage: python -m game {{{','.join(VERBS)}}} ...  (each verb has --help)")
         raise Refused(f"the first word must be one of: {', '.join(VERBS)}")
     verb = argv[0]
     args = _parser(verb).parse_intermixed_args(argv[1:])
@@ -125,6 +148,8 @@ def run(argv) -> dict | list:
     if args.verb == "deal":
         return Game.new(spec.id, args.seed).start.to_json()
     if args.verb == "solve":
+        # Imported here: the solver package costs about 20 ms to import in
+        # CPython (python -X importtime), which only this verb needs.
         from .solver import solve
 
         start = Game.new(spec.id, args.seed).start if args.seed is not None else _read_position(args.position, spec.id)
@@ -159,8 +184,8 @@ def main(argv=None) -> int:
         out, code = e.payload, 2
     except GameError as e:
         out, code = {"error": str(e)}, 2
-    except SystemExit as e:  # --help
-        return int(e.code or 0)
+    except Help as e:
+        out, code = {"help": e.text}, 0
     except Exception as e:  # a bug: still no traceback on screen
         out, code = {"error": f"internal error: {type(e).__name__}: {e}"}, 1
     # ASCII JSON (non-ASCII as \u escapes) prints under any stdout encoding:

@@ -1,7 +1,10 @@
-"""Moves and their text form (CONTRACT.md).
+"""Moves and steps, and their text form (CONTRACT.md).
 
-``t3>f1``, ``t3:4>t7``, ``waste>t2``, ``f2>t5``, ``draw``, ``redeal``; any of
-them may carry the elapsed play time: ``t3>f1@12.5``.
+A move is ``t3>f1``, ``t3:4>t7``, ``waste>t2``, ``f2>t5``, ``draw`` or
+``redeal``. A step is one player action: one or more moves joined by ``+``
+(``draw+waste>t4``: the stock's top card played directly; ``t3>t7+t2>f1``: a
+move and a card that then went home by itself). A move or a step may carry
+the elapsed play time at its end: ``t3>f1@12.5``, ``draw+waste>t4@31``.
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ from typing import NamedTuple, Optional
 from .errors import BadMoveText
 
 _PILE = r"(?:stock|waste|f[1-9]|t[1-9]\d?)"
-_MOVE = re.compile(
-    rf"^(?:(?P<word>draw|redeal)|(?P<src>{_PILE})(?::(?P<count>[1-9]\d{{0,2}}))?>(?P<dst>{_PILE}))"
-    r"(?:@(?P<at>\d{1,9}(?:\.\d{1,6})?))?$"
-)
+_BARE = rf"(?:(?P<word>draw|redeal)|(?P<src>{_PILE})(?::(?P<count>[1-9]\d{{0,2}}))?>(?P<dst>{_PILE}))"
+_AT = r"(?:@(?P<at>\d{1,9}(?:\.\d{1,6})?))?"
+_MOVE = re.compile(rf"^{_BARE}{_AT}$")
+_BARE_MOVE = re.compile(rf"^{_BARE}$")
+_STEP_AT = re.compile(rf"{_AT}$")
+MAX_STEP = 160  # moves in one step: a move, and at most every card of two decks going home
 _ACTION = re.compile(r"^(?P<word>undo|redo|resign)(?:@(?P<at>\d{1,9}(?:\.\d{1,6})?))?$")
 
 
@@ -58,9 +63,41 @@ def parse_move(text: str) -> tuple[Move, Optional[float]]:
     if not m:
         raise BadMoveText(f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, draw or redeal")
     at = float(m["at"]) if m["at"] is not None else None
+    return _move_of(m), at
+
+
+def _move_of(m) -> Move:
     if m["word"]:
-        return Move(m["word"]), at
-    return Move(m["src"], m["dst"], int(m["count"] or 1)), at
+        return Move(m["word"])
+    return Move(m["src"], m["dst"], int(m["count"] or 1))
+
+
+def parse_step(text: str) -> tuple[tuple[Move, ...], Optional[float]]:
+    """Parse step text (moves joined by ``+``, one optional ``@time`` at the
+    end); returns the moves and the time (None if it has none)."""
+    if not isinstance(text, str):
+        raise BadMoveText(f"a move must be text, not {type(text).__name__}")
+    body = text.strip()
+    at_match = _STEP_AT.search(body)
+    at = None
+    if at_match and at_match["at"] is not None:
+        at = float(at_match["at"])
+        body = body[: at_match.start()]
+    parts = body.split("+")
+    if len(parts) > MAX_STEP:
+        raise BadMoveText(f"a step holds at most {MAX_STEP} moves, not {len(parts)}")
+    moves = []
+    for part in parts:
+        m = _BARE_MOVE.match(part)
+        if not m:
+            raise BadMoveText(f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, draw or redeal")
+        moves.append(_move_of(m))
+    return tuple(moves), at
+
+
+def step_text(moves) -> str:
+    """The text of a step: its moves joined by ``+``."""
+    return "+".join(str(m) for m in moves)
 
 
 def parse_action(text: str) -> tuple[str, Optional[float]]:

@@ -8,11 +8,12 @@ bottom → top, face-down cards in lower case (CONTRACT.md).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from .catalog import get_spec
 from .errors import InvalidPosition, UnknownGame
-from .spec import GameSpec
+
+if TYPE_CHECKING:  # for the annotations only: spec.py sits above this module
+    from .spec import GameSpec
 
 
 class UnknownGameInPosition(InvalidPosition, UnknownGame):
@@ -34,7 +35,7 @@ class Position:
         try:
             return self.piles[self.spec.pile_index[name]]
         except KeyError:
-            raise InvalidPosition(f"there is no pile {name!r} in {self.spec.name}") from None
+            raise InvalidPosition("no_pile", pile=str(name)[:20], game=self.spec.name) from None
 
     @property
     def rules(self):
@@ -85,38 +86,47 @@ class Position:
         return out
 
     @classmethod
-    def from_json(cls, data, game: Optional[str] = None) -> "Position":
-        """Read and strictly check a position; refuses with a message naming the problem."""
+    def from_json(cls, data, spec: "GameSpec", reachable: bool = True) -> "Position":
+        """Read and strictly check a position of ``spec`` (the game it names must
+        be that one); refuses with a message naming the problem.
+        ``catalog.read_position`` finds the spec by the id it names.
+
+        Checked: the cards (each of the deck, as often as it holds it), each
+        pile's shape (faces, foundations in order, face-down cards beneath) and,
+        with ``reachable`` (the default), that some deal can lead to it: the
+        counts a pile can hold after the deal, face-down cards only where and
+        as many as the deal put them, the builds a column keeps
+        (``Rules.check_reachable``). ``reachable=False`` reads a study position
+        (a puzzle, a test's few cards with the rest of the deck in the stock)."""
         if not isinstance(data, dict):
-            raise InvalidPosition("a position must be a JSON object with 'game' and 'piles'")
+            raise InvalidPosition("not_object")
         if "game" not in data:
-            raise InvalidPosition("the position does not say which game it is ('game' is missing)")
-        try:
-            spec = get_spec(data["game"])
-        except UnknownGame as e:
-            raise UnknownGameInPosition(str(e)) from None
-        if game is not None and spec.id != game:
-            raise InvalidPosition(f"the position is a {spec.id} position, not {game}")
+            raise InvalidPosition("no_game")
+        if data["game"] != spec.id:
+            raise InvalidPosition("other_game", game=str(data["game"])[:40], wanted=spec.id)
         piles_in = data.get("piles")
         if not isinstance(piles_in, dict):
-            raise InvalidPosition("'piles' must be an object mapping pile names to lists of cards")
+            raise InvalidPosition("piles_not_object")
         piles = [()] * len(spec.pile_names)
         for name, cards in piles_in.items():
             if name not in spec.pile_index:
                 raise InvalidPosition(
-                    f"there is no pile {str(name)[:20]!r} in {spec.name}; its piles are {', '.join(spec.pile_names)}"
+                    "pile_unknown", pile=repr(str(name)[:20]), game=spec.name, piles=", ".join(spec.pile_names)
                 )
             if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise InvalidPosition(f"{name} must be a list of card codes")
+                raise InvalidPosition("pile_not_list", pile=name)
             for c in cards:
                 if not spec.deck.is_card(c):
-                    raise InvalidPosition(f"{name}: {c[:8]!r} is not a card of the {spec.deck.name} deck")
+                    raise InvalidPosition("not_a_card", pile=name, card=repr(c[:8]), deck=spec.deck.name)
             piles[spec.pile_index[name]] = tuple(cards)
         redeals = data.get("redeals", 0)
         if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
-            raise InvalidPosition("'redeals' must be a whole number ≥ 0")
+            raise InvalidPosition("redeals_not_whole")
         turned = data.get("turned")
         if turned is not None and (not isinstance(turned, str) or turned not in spec.pile_index):
-            raise InvalidPosition(f"'turned' names no pile of {spec.name}: {str(turned)[:20]!r}")
+            raise InvalidPosition("turned_unknown", game=spec.name, pile=repr(str(turned)[:20]))
         pos = cls(spec, tuple(piles), redeals)
-        return pos.rules.validate(pos, turned)
+        pos = pos.rules.validate(pos, turned)
+        if reachable:
+            pos.rules.check_reachable(pos)
+        return pos

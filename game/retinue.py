@@ -15,11 +15,14 @@ from __future__ import annotations
 from .errors import IllegalMove, InvalidPosition
 from .moves import Move
 from .position import Position
-from .rules import Change, Rules
+from .rules import Change, Rules, RulesKind
 from .shuffle import shuffled
 
 
 class RetinueRules(Rules):
+    kind = RulesKind.RETINUE
+    forced = True
+
     def __init__(self, spec):
         super().__init__(spec)
         self.names = spec.pile_names
@@ -53,23 +56,21 @@ class RetinueRules(Rules):
     def apply(self, pos, move: Move):
         names, index = self.names, self.spec.pile_index
         if move.is_stock_action:
-            raise IllegalMove("Royal Retinue has no stock: move the face-up card to the pile of its rank")
+            raise IllegalMove("retinue_no_stock", game=self.spec.name)
         s, d = index.get(move.src), index.get(move.dst)
         for name, i in ((move.src, s), (move.dst, d)):
             if i is None:
-                raise IllegalMove(f"there is no pile {name} in Royal Retinue (t1…t13)")
+                raise IllegalMove("retinue_no_pile", pile=name, game=self.spec.name, last=names[-1])
         if pos.waiting is None:
-            raise IllegalMove("the chain has ended: no card is left to move")
+            raise IllegalMove("chain_ended")
         if move.count != 1:
-            raise IllegalMove("only the one face-up card moves")
+            raise IllegalMove("retinue_one")
         if s != pos.waiting:
-            raise IllegalMove(f"the card to move is the face-up one on {names[pos.waiting]}")
+            raise IllegalMove("retinue_which", pile=names[pos.waiting])
         card = pos.piles[s][-1]
         home = self.home_of(card)
         if d != home:
-            raise IllegalMove(
-                f"{card} belongs on the {self.label(home)} pile ({names[home]}), not on the {self.label(d)} pile"
-            )
+            raise IllegalMove("retinue_pile", card=card, label=self.label(home), home=names[home], wrong=self.label(d))
         piles = list(pos.piles)
         piles[s] = piles[s][:-1]
         target = piles[d]
@@ -94,6 +95,23 @@ class RetinueRules(Rules):
     def is_stalled(self, pos) -> bool:
         return pos.waiting is None and not self.is_won(pos)
 
+    def check_reachable(self, pos) -> None:
+        """What every position of the chain keeps (``Position.from_json``): a
+        pile is dealt its face-down cards and never gets more; each card
+        placed on a pile turns up one of its cards (the starting pile turned
+        its first by itself), except the card that ended the chain, which
+        found none left. (Counting the face-up cards, it follows that the
+        chain ended on one pile at most, and then no card waits.)"""
+        names, start = self.names, self.spec.start_pile - 1
+        for i, pile in enumerate(pos.piles):
+            down = sum(1 for c in pile if c.islower())
+            dealt = self.spec.deal[i][0]
+            if down > dealt:
+                raise InvalidPosition("retinue_too_many_down", pile=names[i], count=down, dealt=dealt)
+            turned_up, expected = dealt - down, self.placed(pos, i) + (1 if i == start else 0)
+            if turned_up != expected and not (turned_up == expected - 1 and down == 0):
+                raise InvalidPosition("retinue_chain", pile=names[i], turned=turned_up, expected=expected)
+
     def validate(self, pos, turned=None) -> Position:
         """Each pile: placed cards of its rank, face-down cards, then at most the
         turned card. Exactly one turned card unless the chain has ended; where a
@@ -105,16 +123,14 @@ class RetinueRules(Rules):
         for i, pile in enumerate(pos.piles):
             down = [k for k, c in enumerate(pile) if c.islower()]
             if down and down[-1] - down[0] + 1 != len(down):
-                raise InvalidPosition(f"{names[i]}: its face-down cards must lie together")
+                raise InvalidPosition("retinue_down_apart", pile=names[i])
             placed = pile[: down[0]] if down else pile[:-1]
             top = pile[down[-1] + 1 :] if down else pile[-1:]
             if len(top) > 1:
-                raise InvalidPosition(f"{names[i]}: only one face-up card can lie on its face-down cards")
+                raise InvalidPosition("retinue_two_up", pile=names[i])
             for c in placed:
                 if rank[c] - 1 != i:
-                    raise InvalidPosition(
-                        f"{names[i]}: {c} cannot be among the cards placed on the {self.label(i)} pile"
-                    )
+                    raise InvalidPosition("retinue_misplaced", pile=names[i], card=c, label=self.label(i))
             if top and (down or rank[top[0]] - 1 != i):
                 waiting.append(i)
             elif top:
@@ -122,11 +138,9 @@ class RetinueRules(Rules):
         if turned is not None:
             t = self.spec.pile_index[turned]
             if t not in ambiguous and t not in waiting:
-                raise InvalidPosition(f"'turned' names {turned}, but no face-up card lies on top of it")
+                raise InvalidPosition("turned_not_up", pile=turned)
             if t not in waiting:
                 waiting.append(t)
         if len(waiting) > 1:
-            raise InvalidPosition(
-                f"more than one face-up card waits to be moved ({', '.join(names[i] for i in waiting)})"
-            )
+            raise InvalidPosition("two_waiting", piles=", ".join(names[i] for i in waiting))
         return Position(self.spec, pos.piles, waiting=waiting[0] if waiting else None)

@@ -1,4 +1,4 @@
-"""What every game's rules share, and the choice of rules for a spec.
+"""What every game's rules share.
 
 A game's rules object deals, lists legal moves, applies a move (or says why
 not), tells a won or stalled position, and checks that a position can exist.
@@ -13,10 +13,21 @@ from typing import NamedTuple, Optional
 
 from .errors import InvalidPosition
 from .moves import Move
+from .vocabulary import Vocabulary
+
+
+class RulesKind(Vocabulary):
+    """Which rules play a spec (``GameSpec.rules``: its rules class's kind)."""
+
+    BUILD = ("build", "a tableau built down, with stock, waste and foundations (Klondike, Forty Thieves)")
+    RETINUE = ("retinue", "Royal Retinue's forced chain of labelled piles")
 
 
 class Change(NamedTuple):
-    """What a move did, for scoring and for redrawing only what changed."""
+    """What one move did: the scoring schemes price a move from it, and
+    ``Game.play`` returns one per move of a step (the page announces the
+    player's move from it). The board does not need it: it compares the piles
+    before and after and moves only the cards whose place changed."""
 
     move: Move
     cards: tuple[str, ...]  # the cards that moved, face up, in their new order
@@ -27,6 +38,10 @@ class Change(NamedTuple):
 
 
 class Rules:
+    kind: RulesKind  # set by each rules class
+    forced = False  # every move is forced: there is never a choice
+    labels: tuple[str, ...] = ()  # a label per tableau pile, where the piles have one
+
     def __init__(self, spec):
         self.spec = spec
         self.deck = spec.deck
@@ -37,28 +52,29 @@ class Rules:
         counts = Counter(c.upper() for pile in pos.piles for c in pile)
         for card, n in counts.items():
             if n > deck.copies:
-                times = "once" if deck.copies == 1 else f"{deck.copies} times"
-                raise InvalidPosition(f"{card} appears {n} times, but the {deck.name} deck holds it {times}")
+                raise InvalidPosition(
+                    "card_repeated_once" if deck.copies == 1 else "card_repeated",
+                    card=card,
+                    count=n,
+                    deck=deck.name,
+                    copies=deck.copies,
+                )
         total = sum(counts.values())
         if total != deck.size:
             missing = sorted(set(deck.cards) - set(counts))
-            hint = f" (missing: {', '.join(missing[:8])}{'…' if len(missing) > 8 else ''})" if missing else ""
-            raise InvalidPosition(f"{self.spec.name} is played with {deck.size} cards, not {total}{hint}")
+            game = self.spec.name
+            if missing:
+                listed = f"{', '.join(missing[:8])}{'…' if len(missing) > 8 else ''}"
+                raise InvalidPosition("card_total_missing", game=game, size=deck.size, total=total, missing=listed)
+            raise InvalidPosition("card_total", game=game, size=deck.size, total=total)
 
     def legal_moves(self, pos) -> list[Move]:
+        raise NotImplementedError
+
+    def check_reachable(self, pos) -> None:
+        """Refuse (``InvalidPosition``) a position that no deal can lead to."""
         raise NotImplementedError
 
     def has_progress_move(self, pos) -> bool:
         """Is there a move other than drawing or turning the waste over?"""
         return any(not m.is_stock_action for m in self.legal_moves(pos))
-
-
-def rules_for(spec) -> Rules:
-    """The rules object of a spec (``spec.engine`` caches it)."""
-    if spec.rules == "retinue":
-        from .retinue import RetinueRules
-
-        return RetinueRules(spec)
-    from .build import BuildRules
-
-    return BuildRules(spec)

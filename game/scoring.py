@@ -1,13 +1,19 @@
-"""Scoring schemes (RULES.md). A scheme prices each move; time-based points
-and the end bonus are read at a given elapsed time, never from a clock.
+"""Scoring schemes (RULES.md): one small object per scheme. A scheme prices
+each move; time-based points and the end bonus are read at a given elapsed
+time, never from a clock.
 
-``move_points`` returns the points a move earns and the updated set of cards
-that have already earned their first trip home (Reloaded pays that once).
+``Scoring`` names the schemes (a spec's ``scoring`` field); each member
+carries its scheme object (``Scoring.RELOADED.scheme``) and its English
+wording. ``move_points`` returns the points a move earns and the updated set
+of cards that have already earned their first trip home (Reloaded pays that
+once).
 """
 
 from __future__ import annotations
 
 import math
+
+from .vocabulary import Vocabulary
 
 # Solitaire Reloaded
 RELOADED_REVEAL = 5
@@ -18,7 +24,7 @@ RELOADED_REDEAL = -10
 RELOADED_TIME_STEP = 10  # seconds
 RELOADED_TIME_COST = -2  # per full step
 RELOADED_SOLVED = 2500
-RELOADED_SOLVED_STEPS = 7000  # + floor(7000 / steps)
+RELOADED_SOLVED_STEPS = 7000  # + floor(7000 / moves)
 
 # Royal Retinue
 RETINUE_PER_RANK = 10
@@ -36,9 +42,33 @@ SOLITARIO_OFF_HOME = -10
 FORTY_HOME = 5
 
 
-def move_points(spec, change, after, homed: frozenset) -> tuple[int, frozenset]:
-    scheme = spec.scoring
-    if scheme == "reloaded":
+class Scheme:
+    """No points at all (the solver's plain Klondike); the base of every scheme."""
+
+    floors_at_zero = False  # the score never shows below 0
+    time_penalty: tuple[int, int] | None = None  # (points lost, per full seconds of play)
+    bonus_drop: int | None = None  # points the time bonus loses per full second
+
+    def move_points(self, spec, change, after, homed: frozenset) -> tuple[int, frozenset]:
+        return 0, homed
+
+    def time_points(self, elapsed: float) -> int:
+        """Points that the passing of time adds or takes."""
+        return 0
+
+    def time_bonus(self, elapsed: float) -> int:
+        """The falling time bonus as it stands at ``elapsed`` (paid only on a win)."""
+        return 0
+
+    def win_bonus(self, moves: int, elapsed: float) -> int:
+        return 0
+
+
+class ReloadedScheme(Scheme):
+    floors_at_zero = True  # RULES.md, decided
+    time_penalty = (-RELOADED_TIME_COST, RELOADED_TIME_STEP)
+
+    def move_points(self, spec, change, after, homed):
         rank = spec.deck.rank
         points = RELOADED_REVEAL if change.revealed else 0
         if change.move.src == "redeal":
@@ -54,7 +84,16 @@ def move_points(spec, change, after, homed: frozenset) -> tuple[int, frozenset]:
             elif change.src == "foundation":
                 points += RELOADED_FOUNDATION_TO_COLUMN
         return points, homed
-    if scheme == "solitario":
+
+    def time_points(self, elapsed):
+        return RELOADED_TIME_COST * int(elapsed // RELOADED_TIME_STEP)
+
+    def win_bonus(self, moves, elapsed):
+        return RELOADED_SOLVED + RELOADED_SOLVED_STEPS // max(1, moves)
+
+
+class SolitarioScheme(Scheme):
+    def move_points(self, spec, change, after, homed):
         points = SOLITARIO_REVEAL if change.revealed else 0
         if change.src == "waste" and change.dst != "stock":
             points += SOLITARIO_FROM_WASTE
@@ -63,40 +102,44 @@ def move_points(spec, change, after, homed: frozenset) -> tuple[int, frozenset]:
         if change.src == "foundation":
             points += SOLITARIO_OFF_HOME
         return points, homed
-    if scheme == "forty-thieves":
+
+
+class FortyThievesScheme(Scheme):
+    def move_points(self, spec, change, after, homed):
         return (FORTY_HOME if change.dst == "foundation" else 0), homed
-    if scheme == "retinue":
+
+
+class RetinueScheme(Scheme):
+    bonus_drop = RETINUE_BONUS_DROP
+
+    def move_points(self, spec, change, after, homed):
         card = change.cards[0]
         points = RETINUE_PER_RANK * spec.deck.rank[card]
         pile = change.dst_index
         if after.rules.placed(after, pile) == 4:
             points += RETINUE_ROW_BONUS[pile]
         return points, homed
-    return 0, homed
 
-
-def time_points(spec, elapsed: float) -> int:
-    """Points that the passing of time adds or takes (Reloaded: −2 per full 10 s)."""
-    if spec.scoring == "reloaded":
-        return RELOADED_TIME_COST * int(elapsed // RELOADED_TIME_STEP)
-    return 0
-
-
-def time_bonus(spec, elapsed: float) -> int:
-    """Retinue's falling bonus as it stands at ``elapsed`` (paid only on a win)."""
-    if spec.scoring == "retinue":
+    def time_bonus(self, elapsed):
         return max(0, RETINUE_TIME_BONUS - RETINUE_BONUS_DROP * int(math.floor(elapsed)))
-    return 0
+
+    def win_bonus(self, moves, elapsed):
+        return self.time_bonus(elapsed)
 
 
-def win_bonus(spec, steps: int, elapsed: float) -> int:
-    if spec.scoring == "reloaded":
-        return RELOADED_SOLVED + RELOADED_SOLVED_STEPS // max(1, steps)
-    if spec.scoring == "retinue":
-        return time_bonus(spec, elapsed)
-    return 0
+class Scoring(Vocabulary):
+    """The scoring schemes a spec may name; each member carries its scheme."""
 
+    @property
+    def scheme(self) -> Scheme:
+        return self.behaviour[0]
 
-def floors_at_zero(spec) -> bool:
-    """Reloaded never shows a score below 0 (RULES.md, decided)."""
-    return spec.scoring == "reloaded"
+    RELOADED = (
+        "reloaded",
+        "points for cards turned, moved and sent home; time and undos cost points; a bonus for a win",
+        ReloadedScheme(),
+    )
+    SOLITARIO = ("solitario", "points for cards turned, played from the waste and sent home", SolitarioScheme())
+    FORTY_THIEVES = ("forty-thieves", "points for each card sent home", FortyThievesScheme())
+    RETINUE = ("retinue", "points for each card placed and each full pile; a falling time bonus", RetinueScheme())
+    NONE = ("none", "no points", Scheme())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from ..position import Position
+from ..catalog import read_position
 from . import WON, auto_complete, hint, solve
 
 HINT_BUDGET = 20_000  # nodes: about a second in Pyodide
@@ -24,7 +24,7 @@ def answer(request) -> dict:
             request = json.loads(request)
         rid = request.get("id")
         pos = request.get("position")
-        position = Position.from_json(json.loads(pos) if isinstance(pos, str) else pos)
+        position = read_position(json.loads(pos) if isinstance(pos, str) else pos)
         budget = int(request.get("budget") or HINT_BUDGET)
         seconds = request.get("seconds")
         seconds = HINT_SECONDS if seconds is None else float(seconds)

@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
-from game import DRAW, REDEAL, Game, GameError, Move, Position, new_game
+from game import DRAW, REDEAL, Game, GameError, Move, new_game, read_position
 from game.catalog import PLAYER_GAMES
 
 from . import url
@@ -84,8 +84,6 @@ class App:
         self.start_position = None  # the position a ?position= game started from
         self.time_limit = None
         self.clock = None
-        self.compound: list[int] = []  # game.moves after each stock-direct pair
-        self.redo_pairs: list[int] = []  # len(game.future) after undoing such a pair
         self.toast_timer = None
         self.resize_timer = None
         self.pending: list = []  # work for after the next frame (App.later)
@@ -213,7 +211,7 @@ class App:
             try:
                 return fn(*args)
             except GameError as e:
-                self.show_toast(cue_text(self.lang, str(e)))
+                self.show_toast(cue_text(self.lang, e, self.name_card))
             except Exception as e:  # a bug: say so plainly, keep the page alive
                 js.console.warn(f"solitaire: {type(e).__name__}: {e}")
                 self.show_notice(t(self.lang, "error.unexpected", detail=f"{type(e).__name__}: {e}"))
@@ -226,11 +224,11 @@ class App:
         """A game for the request; a bad part becomes a notice and a playable default."""
         if position is not None:
             try:
-                pos = Position.from_json(position)
+                pos = read_position(position)
                 self.start_position = pos.to_json()
                 return Game(pos, time_limit=limit), None
             except GameError as e:
-                notices.append(f"{t(self.lang, 'error.bad_position')} ({e})")
+                notices.append(f"{t(self.lang, 'error.bad_position')} ({cue_text(self.lang, e, self.name_card)})")
             except Exception as e:
                 notices.append(f"{t(self.lang, 'error.bad_position')} ({type(e).__name__})")
         self.start_position = None
@@ -257,9 +255,6 @@ class App:
         else:
             game, seed = self.make_game(game_id, seed, position, limit, notices)
         self.game, self.seed, self.time_limit = game, seed, game.time_limit
-        self.compound, self.redo_pairs = [], []
-        if restored is not None:
-            self.compound, self.redo_pairs = list(restored.pairs), list(restored.redo_pairs)
         self.input.selection = self.input.dragging = None
         if getattr(self, "table", None) is not None:
             self.table.reset()
@@ -346,80 +341,50 @@ class App:
             return None
         return js.Array.of(*spec)
 
-    def play(self, move, shake=None) -> bool:
+    def play(self, step, shake=None) -> bool:
+        """Play a step (a move, or moves that are one action); a refusal shakes ``shake``."""
         if not self.playing:
             return False
         try:
-            change = self.game.play(move, self.now())
+            changes = self.game.play(step, self.now())
         except GameError as e:
             self.refuse(e, shake)
             return False
-        self.redo_pairs = []
         self.after_action()
-        self.announce_change(change)
+        # The player's own move: a stock card played directly is the step's second move.
+        stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"
+        self.announce_change(changes[1] if stock_play else changes[0])
         return True
 
     def play_from_stock(self, dst: str) -> bool:
-        """The stock's top card straight to ``dst``: a draw and ``waste>dst``,
-        made only if both are legal, and taken back by one undo."""
-        game = self.game
-        waste_move = Move("waste", dst)
-        try:
-            after, _ = game.position.apply(DRAW)
-            after.apply(waste_move)
-        except GameError as e:
-            self.refuse(e, None)
-            return False
-        at = self.now()
-        game.play(DRAW, at)
-        change = game.play(waste_move, at)
-        self.compound.append(game.moves)
-        self.redo_pairs = []
-        self.after_action()
-        self.announce_change(change)
-        return True
+        """The stock's top card straight to ``dst``: one step of a draw and
+        ``waste>dst``, which one undo takes back."""
+        return self.play((DRAW, Move("waste", dst)))
 
     def stock(self) -> None:
         if not self.playing:
             return
-        if self.game.spec.rules == "retinue":
-            self.play(DRAW)  # the engine explains that there is no stock
+        if not self.game.spec.has_stock:
+            self.play(DRAW)  # a game without a stock: the engine says so
             return
         self.play(DRAW if self.board.codes("stock") else REDEAL, shake=("stock", 0))
 
     def undo(self) -> None:
-        game = self.game
-        if game.spec.undo_depth == 0 or not game.undo_steps:
-            try:
-                game.undo(self.now())
-            except GameError as e:
-                self.refuse(e, None)
+        try:
+            self.game.undo(self.now())
+        except GameError as e:
+            self.refuse(e, None)
             return
-        pair = bool(self.compound) and self.compound[-1] == game.moves and game.undo_steps >= 2
-        game.undo(self.now())
-        if pair:
-            game.undo(self.now())
-            self.compound.pop()
-            self.redo_pairs.append(len(game.future))
-        self.compound = [c for c in self.compound if c <= game.moves]
         self.input.deselect()
         self.after_action()
         self.say("status.undone")
 
     def redo(self) -> None:
-        game = self.game
-        if not game.redo_steps:
-            try:
-                game.redo(self.now())
-            except GameError as e:
-                self.refuse(e, None)
+        try:
+            self.game.redo(self.now())
+        except GameError as e:
+            self.refuse(e, None)
             return
-        pair = bool(self.redo_pairs) and self.redo_pairs[-1] == len(game.future) and game.redo_steps >= 2
-        game.redo(self.now())
-        if pair:
-            game.redo(self.now())
-            self.redo_pairs.pop()
-            self.compound.append(game.moves)
         self.input.deselect()
         self.after_action()
         self.say("status.redone")
@@ -436,16 +401,18 @@ class App:
             self.finish()
 
     def refuse(self, error, shake) -> None:
-        self.show_toast(cue_text(self.lang, str(error), self.name_card))
+        self.show_toast(cue_text(self.lang, error, self.name_card))
         if shake is not None:
             pile, index = shake
             if pile in self.board.pile_els:
                 self.board.shake(pile, index)
 
     def name_card(self, code: str) -> str:
+        if self.game is None:
+            return code
         try:
             return card_name(self.lang, code, self.game.spec.deck.name)
-        except ValueError:
+        except (ValueError, KeyError, TypeError):
             return code
 
     # --- the end -----------------------------------------------------------------------------

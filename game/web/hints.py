@@ -175,8 +175,8 @@ class Hints:
             return
         app = self.app
         solver = getattr(js.window, "SolSolver", None)
-        if app.game is not None and app.playing and app.game.spec.rules != "retinue":
-            # (Royal Retinue has no choices: a Finish there would tell the deal's fate.)
+        if app.game is not None and app.playing and not app.game.spec.forced:
+            # (Where every move is forced, a Finish would only tell the deal's fate.)
             from game.solver import auto_complete  # imported on first use: boot stays fast
 
             self.finish_line = auto_complete(app.game.position) or None

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-from game import scoring
-
 from .texts.ui import t
 
 
@@ -78,21 +76,17 @@ class Hud:
         self.lang = lang
         self.shown = {}
         spec = game.spec
-        self.bonus_box.hidden = spec.scoring != "retinue"
-        self.has_undo = spec.undo_depth != 0
-        self.has_redo = bool(spec.redo)
+        self.bonus_box.hidden = not spec.shows_bonus
+        self.has_undo = spec.has_undo
+        self.has_redo = spec.has_redo
         self.undo.hidden = not self.has_undo  # a game that never has undo shows no Undo
         self.redo.hidden = not self.has_redo
         # Say how time changes the score, where it does.
-        penalty = -scoring.RELOADED_TIME_COST
+        penalty = spec.time_penalty
         self.el["score"].title = (
-            t(lang, "hud.time_penalty_hint", points=penalty, seconds=scoring.RELOADED_TIME_STEP)
-            if spec.scoring == "reloaded"
-            else ""
+            t(lang, "hud.time_penalty_hint", points=penalty[0], seconds=penalty[1]) if penalty else ""
         )
-        self.el["bonus"].title = (
-            t(lang, "hud.bonus_hint", points=scoring.RETINUE_BONUS_DROP) if spec.scoring == "retinue" else ""
-        )
+        self.el["bonus"].title = t(lang, "hud.bonus_hint", points=spec.bonus_drop) if spec.shows_bonus else ""
         if self.time_label is not None:
             key = "hud.time_left" if game.time_limit is not None else "hud.time"
             self.time_label.textContent = t(lang, key)
@@ -108,7 +102,7 @@ class Hud:
             shown = game.end_time if game.end_time is not None else at
             self._set("time", format_clock(shown))
         self._set("moves", str(game.moves))
-        if game.spec.scoring == "retinue":
+        if game.spec.shows_bonus:
             self._set("bonus", str(game.time_bonus(at)))
         self.update_buttons(game)
         if self.after_update is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from game import DRAW, GameError, Move
+from game import Move
 from game.cards import is_face_down
 
 KEY_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
@@ -65,19 +65,14 @@ class Input:
         return Pick(pile, index, top - index + 1)
 
     def stock_direct(self) -> bool:
-        """The Forty Thieves family may play the stock's top card directly
-        (RULES.md: the same as drawing it and playing it)."""
-        spec = self.game.spec
-        return spec.scoring == "forty-thieves" and spec.draw == 1 and bool(self.board.codes("stock"))
+        """Can the stock's top card be played directly (``spec.stock_play``:
+        RULES.md, the same as drawing it and playing it, one step)?"""
+        return self.game.spec.stock_play and bool(self.board.codes("stock"))
 
     def legal_from(self, pick: Pick, any_count: bool = False) -> list:
-        moves = self.game.legal_moves()
         if pick.from_stock:
-            try:
-                after, _ = self.game.position.apply(DRAW)
-            except GameError:
-                return []
-            return [m.dst for m in after.legal_moves() if m.src == "waste"]
+            return self.game.stock_targets()
+        moves = self.game.legal_moves()
         return [
             m.dst
             for m in moves

@@ -44,7 +44,6 @@ FLOOR_UP, FLOOR_DOWN = 6.0, 3.0
 WASTE_FAN = 3  # Solitario shows the last three cards drawn side by side
 WASTE_STEP = 0.28  # at least, in card widths; the fan fills the waste's two slots
 RETINUE_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
-RETINUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RETINUE_STEP = 0.24  # placed cards' fan, in card widths (beside) or heights (below)
 STACK_STEP = 1.5  # px between cards of a face-down stack, up to STACK_SHOW of them
 STACK_SHOW = 3
@@ -213,7 +212,7 @@ def plan(spec, width: float, height: float) -> Layout:
     """Lay out ``spec``'s piles in a board ``width`` x ``height`` px."""
     width = max(200.0, float(width))
     height = max(200.0, float(height))
-    if spec.rules == "retinue":
+    if spec.labels:  # labelled piles in rows (Royal Retinue)
         return _plan_retinue(spec, width, height)
     return _plan_build(spec, width, height)
 
@@ -303,6 +302,6 @@ def _plan_retinue(spec, width: float, height: float) -> Layout:
         y = pad + r * (cell_h + cell_gap)
         for k, i in enumerate(row):
             pid = f"t{i + 1}"
-            slots[pid] = Slot(pid, "retinue", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r, RETINUE_LABELS[i])
+            slots[pid] = Slot(pid, "retinue", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r, spec.labels[i])
     board_h = pad * 2 + rows * cell_h + (rows - 1) * cell_gap
     return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh, retinue_mode=mode)

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from pyscript import document
 
-from game import scoring
-
 from .texts.games import game_name
 from .texts.rules import game_rules
 from .texts.ui import t
@@ -61,18 +59,18 @@ def end_texts(lang: str, game, score: int) -> tuple[str, list]:
     spec = game.spec
     if status == "won":
         lines = [t(lang, "end.won_body", score=score)]
-        bonus = scoring.win_bonus(spec, game.moves, game.end_time or 0.0)
+        bonus = game.win_bonus()
         if bonus > 0:
             lines.append(t(lang, "end.won_bonus", bonus=bonus))
         return t(lang, "end.won_title"), lines
     if status == "stalled":
-        if spec.rules == "retinue":
+        if spec.forced:  # a chain that ended: how far it went
             placed = game.position.cards_home()
             body = t(lang, "end.chain_body", placed=placed, total=spec.card_count, score=score)
             return t(lang, "end.chain_title"), [body]
         title = t(lang, "end.stalled_title")
-        if spec.id == "solitario" and title != "Stallo":
-            title = f"Stallo \u2013 {title}"
+        if spec.stall_word and title != spec.stall_word:  # the game's own word, as its players know it
+            title = f"{spec.stall_word} \u2013 {title}"
         return title, [t(lang, "end.stalled_body", score=score)]
     if status == "time-up":
         return t(lang, "end.time_up_title"), [t(lang, "end.time_up_body", score=score)]

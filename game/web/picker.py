@@ -14,8 +14,15 @@ from .schematic import schematic_url
 from .texts.games import game_text
 from .texts.ui import t
 
-FORTY_FAMILY = tuple(g for g in PLAYER_GAMES if get_spec(g).scoring == "forty-thieves")
-OTHERS = tuple(g for g in PLAYER_GAMES if g not in FORTY_FAMILY)
+
+def groups() -> list[tuple[str, tuple[str, ...]]]:
+    """(heading text key, game ids): the games of no family first, then each family."""
+    families: dict = {}
+    for game_id in PLAYER_GAMES:
+        families.setdefault(get_spec(game_id).family, []).append(game_id)
+    out = [("picker.group_other", tuple(families.pop(None, ())))]
+    out += [(f"picker.family.{family}", tuple(games)) for family, games in families.items()]
+    return out
 
 
 class Picker:
@@ -37,7 +44,7 @@ class Picker:
         self.lang = lang
         frame = document.createDocumentFragment()
         self.tiles = {}
-        for group_key, games in (("picker.group_other", OTHERS), ("picker.group_forty", FORTY_FAMILY)):
+        for group_key, games in groups():
             section = document.createElement("section")
             section.className = "picker-group"
             heading = document.createElement("h3")

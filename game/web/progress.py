@@ -184,7 +184,7 @@ class Progress:
         game = app.game
         if game is None or self.in_duel():
             return
-        slot = storage.Slot(game, app.now(), list(app.compound), list(app.redo_pairs), self.recorded)
+        slot = storage.Slot(game, app.now(), self.recorded)
         self.store.write(storage.save_key(game.spec.id), slot.to_json())
         if self.pointer != game.spec.id:
             if self.store.write(storage.CURRENT_KEY, game.spec.id):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from game import GameError, Position
+from game import GameError, read_position
 
 from .query import parse_qs
 
@@ -40,7 +40,7 @@ def _start_matches(slot, position: dict) -> bool:
     if slot.game.seed is not None:
         return False
     try:
-        return Position.from_json(position) == slot.game.start
+        return read_position(position) == slot.game.start
     except (GameError, ValueError, TypeError, KeyError):
         return False
 

@@ -24,7 +24,7 @@ COLOURS = {
 def _deal_piles(spec) -> dict:
     """Pile -> codes with the right faces (the cards themselves are stand-ins)."""
     piles: dict = {}
-    if spec.rules == "retinue":
+    if spec.labels:  # Royal Retinue's labelled stacks
         for i in range(spec.columns):
             piles[f"t{i + 1}"] = ["as"] * 4
         start = spec.start_pile - 1
@@ -58,7 +58,7 @@ def schematic_svg(spec, width: float = WIDTH, height: float = HEIGHT) -> str:
     r = max(1.0, w * 0.08)
     piles = _deal_piles(spec)
     shapes = []
-    turned = f"t{spec.start_pile}" if spec.rules == "retinue" else None
+    turned = f"t{spec.start_pile}" if spec.labels else None
     for name in layout.order:
         slot = layout.slots[name]
         codes = piles.get(name, [])

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
-from game import PLAYER_GAMES, Game, GameError
+from game import DRAW, PLAYER_GAMES, Game, GameError
+from game.moves import is_action, parse_action, parse_step, step_text, with_time
+from game.play import PLAYING, RESIGNED
 
 PREFIX = "solitaire."
 SETTINGS_KEY = PREFIX + "settings"
@@ -34,7 +36,8 @@ CURRENT_KEY = PREFIX + "current"
 STATS_KEY = PREFIX + "stats"
 SAVE_PREFIX = PREFIX + "save."
 CORRUPT = ".corrupt"
-SLOT_FORMAT = 1
+SLOT_FORMAT = 2  # 2: steps in the game's log; 1 (stock-to-pile pairs beside it) still reads
+SLOT_FORMATS = (1, 2)
 MAX_TEXT = 2_000_000  # characters; a long game's save is a few tens of thousands
 MAX_SECONDS = 999_999_999.0  # the longest time the move text can carry
 MAX_SETTING = 4_000  # characters of JSON of a setting another feature keeps
@@ -158,14 +161,17 @@ class Slot:
     """One game's deal in progress, as saved after every move.
 
     ``elapsed`` is the play time when saved (it runs on after the last move);
-    ``pairs`` / ``redo_pairs`` are the controller's stock-to-pile pairs that one
-    undo takes back; ``recorded`` says the statistics already have this game's
-    end, so a reload does not count it twice."""
+    ``recorded`` says the statistics already have this game's end, so a reload
+    does not count it twice. Steps (a stock card played directly, a move with
+    the cards that went home after it) live in the game's own log.
+
+    Format 1 (before steps) kept the stock-to-pile pairs beside the game:
+    ``pairs``, the move counts after each such pair in the line of play, and
+    ``redo_pairs``, the redo-stack sizes after undoing one. ``slot_checker``
+    reads it and makes those pairs steps of the game."""
 
     game: Game
     elapsed: float = 0.0
-    pairs: list = field(default_factory=list)
-    redo_pairs: list = field(default_factory=list)
     recorded: bool = False
 
     @property
@@ -178,8 +184,6 @@ class Slot:
             "format": SLOT_FORMAT,
             "game": self.game.to_json(),
             "elapsed": round(max(self.elapsed, self.game.clock), 3),
-            "pairs": list(self.pairs),
-            "redo_pairs": list(self.redo_pairs),
             "recorded": self.recorded,
         }
 
@@ -201,25 +205,79 @@ def _counts(value, limit: int) -> list:
     return []
 
 
+def _paired(game: Game, pairs: list, redo_pairs: list) -> Game:
+    """A format-1 game with its stock-to-pile pairs made steps.
+
+    The game is played again from its start: the line of play step by step
+    at the times its moves were made, each pair one step; then the undone
+    steps that redo can bring back are played and taken back again, at the
+    time of the last action. Position, score, status, clock and what undo and
+    redo do next come out as the page of format 1 had them (the record of
+    undone branches, which only duels read, is not kept). A pair that does
+    not fit the game is left as two steps."""
+    if not game.spec.stock_play or not (pairs or redo_pairs):
+        return game
+    times: list = []  # the time each move of the line was made
+    for token in game.log:
+        word, at = parse_action(token) if is_action(token) else (None, parse_step(token)[1])
+        if word == "undo":
+            times.pop()
+        elif word != "resign":
+            times.append(at)
+    line = game.line
+    starts = {p - 2 for p in pairs if p >= 2 and line[p - 2] == DRAW and line[p - 1].src == "waste"}
+    log, i = [], 0
+    while i < len(line):
+        size = 2 if i in starts else 1
+        log.append(with_time(step_text(line[i : i + size]), times[i + size - 1]))
+        i += size
+    if game.status == RESIGNED:
+        log.append(with_time("resign", game.end_time))
+    elif game.status == PLAYING:
+        future = game.future  # the next to redo last
+        joined = {r - 1 for r in redo_pairs if r >= 2 and future[r - 1] == (DRAW,) and future[r - 2][0].src == "waste"}
+        steps, k = [], len(future) - 1
+        while k >= 0:
+            if k in joined:
+                steps.append(future[k] + future[k - 1])
+                k -= 2
+            else:
+                steps.append(future[k])
+                k -= 1
+        log += [with_time(step_text(s), game.clock) for s in steps] + [with_time("undo", game.clock)] * len(steps)
+    data = {**game.to_json(), "moves": log}
+    rebuilt = Game.from_json(data)
+    redo_moves = sum(len(step) for step in rebuilt.future)
+    future = len(game.future) if game.status == PLAYING else 0  # a finished game redoes nothing
+    if (rebuilt.points, rebuilt.moves, rebuilt.status, redo_moves) != (game.points, game.moves, game.status, future):
+        raise Damaged("the pairs do not fit the game")
+    return rebuilt
+
+
 def slot_checker(game_id: str) -> Callable:
     """A ``check`` for ``Store.read`` of ``save_key(game_id)``."""
 
     def check(data) -> Slot:
         if not isinstance(data, dict):
             raise Damaged("a save must be a JSON object")
-        if data.get("format") != SLOT_FORMAT:
-            raise Damaged(f"unknown save format {str(data.get('format'))[:12]!r}")
+        fmt = data.get("format")
+        if isinstance(fmt, bool) or fmt not in SLOT_FORMATS:
+            raise Damaged(f"unknown save format {str(fmt)[:12]!r}")
         engine = data.get("game")
         if not isinstance(engine, dict) or engine.get("game") != game_id:
             raise Damaged(f"the save is not a game of {game_id}")
         game = Game.from_json(engine)  # InvalidSave is a GameError
+        if fmt == 1:
+            actions = len(game.log)
+            pairs, redo_pairs = _counts(data.get("pairs"), actions), _counts(data.get("redo_pairs"), actions)
+            try:
+                game = _paired(game, pairs, redo_pairs)
+            except (GameError, Damaged, IndexError):
+                pass  # the pairs stay two steps each: the game itself is whole
         elapsed = max(_seconds(data.get("elapsed", game.clock)), game.clock)
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
             raise Damaged("'recorded' must be true or false")
-        actions = len(game.log)
-        return Slot(
-            game, elapsed, _counts(data.get("pairs"), actions), _counts(data.get("redo_pairs"), actions), recorded
-        )
+        return Slot(game, elapsed, recorded)
 
     return check

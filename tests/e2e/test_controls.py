@@ -257,7 +257,7 @@ def test_solitario_faces_switch_in_the_settings(page):
         ("?game=lucas&position=not-a-position", ["This position link is damaged"]),
         (
             "?position=%7B%22game%22%3A%22maria%22%2C%22piles%22%3A%7B%7D%7D",
-            ["This position link is damaged", "Maria is played with 104 cards, not 0"],
+            ["This position link is damaged", "This game is played with 104 cards, not 0"],
         ),
     ],
 )

@@ -17,7 +17,7 @@ from ui_helpers import (
     status,
 )
 
-from game import Game, Position
+from game import Game, read_position
 
 FRENCH = "A23456789TJQK"
 ITALIAN = "A234567JQK"
@@ -28,13 +28,14 @@ def run(suit: str, ranks: str) -> list[str]:
 
 
 def near_won(game_id: str) -> dict:
-    """Every card home but one King (Royal Retinue: the last King waits on
-    the 8 pile, its own pile holds the other three)."""
+    """Every card home but one King (Royal Retinue: every card placed but the
+    last 8, which the fourth King turned up on the K pile; the 8 pile, which
+    turned its first card by itself, has three)."""
     if game_id == "retinue":
         piles = {f"t{i}": run_ranks(c) for i, c in enumerate(FRENCH, start=1)}
-        piles["t13"] = ["KS", "KH", "KD"]
-        piles["t8"] = piles["t8"] + ["KC"]
-        return {"game": "retinue", "piles": piles, "turned": "t8"}
+        piles["t8"] = ["8S", "8H", "8D"]
+        piles["t13"] = piles["t13"] + ["8C"]
+        return {"game": "retinue", "piles": piles, "turned": "t13"}
     ranks = ITALIAN if game_id == "solitario" else FRENCH
     n = 8 if game_id == "forty-thieves" else 4
     piles = {f"f{i + 1}": run("SHDC"[i % 4], ranks) for i in range(n)}
@@ -71,7 +72,7 @@ def end_dialog(page):
 )
 def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
     position = near_won(game_id)
-    game = Game(Position.from_json(position))
+    game = Game(read_position(position))
     open_url(page, app_url, position_query(position, encoded))
     check_matches(page, game)
     (move,) = [m for m in game.legal_moves() if m.dst.startswith("f") or game_id == "retinue"]
@@ -100,10 +101,29 @@ def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
     assert page.locator("#celebrate span").count() == 0
 
 
+# A stall reached in play (Solitario 1, random moves): no move but turning the
+# stock, and a whole pass through it offers none.
+STALLED = {
+    "game": "solitario",
+    "piles": {
+        "stock": ["3d"],
+        "waste": ["7D", "KD", "4C", "KC", "7H", "4S"],
+        "f2": ["AD"],
+        "f3": ["AS", "2S"],
+        "t1": ["7C"],
+        "t2": ["ah", "QC"],
+        "t3": ["kh", "6d", "5S", "4D"],
+        "t4": ["qd", "qh", "3s", "5C", "4H"],
+        "t5": ["6s", "6c", "5d", "ac", "KS"],
+        "t6": ["2c", "3h", "6h", "3c", "7s", "2H"],
+        "t7": ["jc", "jh", "5h", "jd", "2d", "js", "QS"],
+    },
+    "redeals": 2,
+}
+
+
 def test_a_stalled_solitario_says_stallo(page, app_url):
-    cards = [r + s for s in "SHDC" for r in ITALIAN]
-    cards.remove("5D")
-    position = {"game": "solitario", "piles": {"t1": cards + ["5D"]}}
+    position = STALLED
     open_url(page, app_url, position_query(position), status="stalled")
     title, body = end_dialog(page)
     assert "Stallo" in title
@@ -115,9 +135,10 @@ def test_a_stalled_solitario_says_stallo(page, app_url):
 
 
 def test_royal_retinue_chain_end(page, app_url):
+    # The fourth 8 arrived with no card left to turn on the 8 pile; the Ace of
+    # clubs still lies face down under the three Aces placed on its own pile.
     piles = {f"t{i}": run_ranks(c) for i, c in enumerate(FRENCH, start=1)}
-    piles["t1"] = ["AS", "AH", "AD"]
-    piles["t2"] = piles["t2"] + ["ac"]
+    piles["t1"] = ["AS", "AH", "AD", "ac"]
     open_url(page, app_url, position_query({"game": "retinue", "piles": piles}), status="stalled")
     title, body = end_dialog(page)
     assert title == "The chain has ended"

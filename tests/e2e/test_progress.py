@@ -17,7 +17,7 @@ from conftest import watch_page
 from playwright.sync_api import expect
 from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, settle, status
 
-from game import new_game, parse_move
+from game import Game, new_game, parse_move, read_position
 from game.solver import solve
 from game.web.hud import format_clock
 from game.web.storage import Slot
@@ -81,7 +81,7 @@ def test_moves_are_saved_and_survive_a_reload(context, app_url, shared):
     play_move(page, "draw")
     game.play("draw")
     slot = saved(page, f"solitaire.save.{GAME}")
-    assert slot["format"] == 1 and slot["game"]["moves"][-1].startswith("draw")
+    assert slot["format"] == 2 and slot["game"]["moves"][-1].startswith("draw")
     assert saved(page, "solitaire.current") == GAME
     page.click("#btn-settings")  # settings are kept too
     page.check('#settings-dialog input[name="back"][value="red"]')
@@ -218,6 +218,28 @@ def test_a_win_counts_with_its_time_and_streak(context, shared, app_url):
     page.select_option("#stats-game", "all")
     assert figures(page)["Played"] == "1"  # Forty Thieves' game is still counted
     page.click("#stats-dialog [data-close]")
+
+
+def test_a_save_of_the_format_before_steps_resumes_and_one_undo_takes_back_a_pair(context, shared, app_url):
+    """A page save of format 1 (tests/fixtures/slots_v1.json, written by the
+    code before steps) whose last action was a stock card played straight to
+    a pile: the page resumes it, and one Undo takes back the draw and the move."""
+    page = shared["page"]
+    cases = json.loads((ROOT / "tests" / "fixtures" / "slots_v1.json").read_text(encoding="utf-8"))
+    case = next(c for c in cases if c["then"] and c["then"][0]["moves"] == c["expect"]["moves"] - 2)
+    game_id, seed = case["game"], case["slot"]["game"]["seed"]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"solitaire.save.{game_id}", json.dumps(case["slot"])])
+    open_url(page, app_url, f"?game={game_id}&seed={seed}")
+    assert state(page)["position"] == case["expect"]["position"]
+    assert state(page)["moves"] == case["expect"]["moves"]
+    undone = case["then"][0]
+    assert undone["action"] == "undo"  # the old page took back a pair: two moves
+    page.click("#btn-undo")
+    page.wait_for_function(f"window.solitaire.state().moves === {undone['moves']}", timeout=5_000)
+    assert state(page)["position"] == undone["position"]
+    settle(page)
+    assert dom_piles(page) == engine_piles(Game(read_position(undone["position"])))
+    assert saved(page, f"solitaire.save.{game_id}")["format"] == 2
 
 
 GARBAGE = "{\u00ff not json"

@@ -187,7 +187,7 @@ def refusal_text(game: Game, move, lang: str = "en") -> str:
     try:
         game.position.apply(move)
     except Exception as e:  # the engine's refusal
-        return cue_text(lang, str(e), lambda c: card_name(lang, c, game.spec.deck.name))
+        return cue_text(lang, e, lambda c: card_name(lang, c, game.spec.deck.name))
     raise AssertionError(f"{move} is legal")
 
 

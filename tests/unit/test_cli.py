@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game import Game, Position, deal
+from game import Game, deal, read_position
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY_KEYS = {"position", "score", "status", "moves", "legal"}
@@ -102,13 +102,14 @@ def check_play(out) -> dict:
     assert type(out["score"]) is int and type(out["moves"]) is int
     assert out["status"] in STATUSES
     assert isinstance(out["legal"], list) and all(isinstance(m, str) for m in out["legal"])
-    Position.from_json(out["position"])  # a valid position
+    read_position(out["position"])  # a valid position
     return out
 
 
 # --- a hand-made Reloaded position with known points -----------------------------------
 # t2: A♠ on a face-down K♥; t3: 2♠ on a face-down Q♠ (on a face-down 5♦);
-# every other card face down in the stock.
+# the other columns as a deal lays them (face-down cards under one face-up
+# spade, 3♠ to 7♠, so no other card can go home), 24 cards in the stock.
 # t2>f1: A♠ home (+10 × 1) and K♥ turns up (+5) = 15.
 # t3>f1: 2♠ home (+10 × 2) and Q♠ turns up (+5) = 25; 40 in all.
 FRENCH = [r + s for s in "SHDC" for r in "A23456789TJQK"]
@@ -117,8 +118,13 @@ FRENCH = [r + s for s in "SHDC" for r in "A23456789TJQK"]
 def reloaded_hand() -> dict:
     cols = {"t2": ["kh", "AS"], "t3": ["5d", "qs", "2S"]}
     used = {c.upper() for cards in cols.values() for c in cards}
-    stock = [c.lower() for c in FRENCH if c not in used]
-    return {"game": "reloaded", "piles": {"stock": stock, **cols}}
+    rest = [c for c in FRENCH if c not in used]
+    tops = ["3S", "4S", "5S", "6S", "7S"]
+    rest = [c for c in rest if c not in tops]
+    for (name, down), top in zip({"t1": 0, "t4": 3, "t5": 4, "t6": 5, "t7": 6}.items(), tops):
+        cols[name] = [rest.pop().lower() for _ in range(down)] + [top]
+    assert len(rest) == 24
+    return {"game": "reloaded", "piles": {"stock": [c.lower() for c in rest], **cols}}
 
 
 @pytest.fixture(scope="module")
@@ -193,7 +199,7 @@ def test_deal_every_game_is_a_valid_position_and_the_same_twice():
         out = check_ok(a)
         assert a.out == b.out, f"{game_id}: two runs differ"
         assert out["game"] == game_id
-        pos = Position.from_json(out, game=game_id)
+        pos = read_position(out, game=game_id)
         assert pos == deal(game_id, 42)
         cards = sum(len(p) for p in out["piles"].values())
         assert cards == dict(GAMES_TABLE)[game_id]
@@ -208,7 +214,7 @@ def test_deal_numbers_give_different_deals_and_the_largest_works():
         ]
     )
     assert check_ok(a) != check_ok(b)
-    assert Position.from_json(check_ok(big)) == deal("reloaded", 2**53 - 1)
+    assert read_position(check_ok(big)) == deal("reloaded", 2**53 - 1)
 
 
 # --- play --------------------------------------------------------------------------------
@@ -224,7 +230,7 @@ def test_play_with_seed_applies_moves_in_order():
         moves.append(move)
         game.play(move)
     out = check_play(check_ok(cli("play", "forty-thieves", "--seed", "3", *moves)))
-    assert Position.from_json(out["position"]) == game.position
+    assert read_position(out["position"]) == game.position
     assert out["moves"] == 6
     assert out["status"] == "playing"
     assert out["legal"] == [str(m) for m in game.legal_moves()]
@@ -232,7 +238,7 @@ def test_play_with_seed_applies_moves_in_order():
 
 def test_play_without_moves_gives_the_deal(files):
     out = check_play(check_ok(cli("play", "retinue", "--seed", "8")))
-    assert Position.from_json(out["position"]) == deal("retinue", 8)
+    assert read_position(out["position"]) == deal("retinue", 8)
     assert out["moves"] == 0 and out["score"] == 0 and out["status"] == "playing"
     assert len(out["legal"]) == 1  # Royal Retinue: one card to move
 
@@ -436,3 +442,25 @@ def test_refusal_prints_on_a_stdout_that_is_not_utf8():
     r = cli("play", "reloaded", "--seed", "1", "--at", "-1", env=env)
     out = check_refused(r)
     assert "≥" in out["error"]
+
+
+def test_steps_and_an_undo_of_a_step():
+    # Forty Thieves 3: the stock's top card fits on t5; drawn and played in one step.
+    one, undone, bad_inside, bad_shape = cli_many(
+        [
+            ("play", "forty-thieves", "--seed", "3", "draw+waste>t5@4"),
+            ("play", "forty-thieves", "--seed", "3", "draw+waste>t5@4", "draw@4.5", "undo@5", "undo@6"),
+            ("play", "forty-thieves", "--seed", "3", "draw+waste>t5+t1>f1"),
+            ("play", "reloaded", "--seed", "3", "draw+waste>t4"),
+        ]
+    )
+    out = check_play(check_ok(one))
+    assert out["moves"] == 2 and out["position"]["piles"].get("waste") is None
+    dealt = deal("forty-thieves", 3).to_json()
+    assert out["position"]["piles"]["t5"][:-1] == dealt["piles"]["t5"]
+    out = check_play(check_ok(undone))  # the second undo takes back the draw and the move
+    assert out["moves"] == 0 and out["position"] == dealt
+    err = check_refused(bad_inside)  # an illegal move inside a step refuses the whole step
+    assert (err["index"], err["move"]) == (0, "draw+waste>t5+t1>f1")
+    err = check_refused(bad_shape)
+    assert "cannot be played directly" in err["error"]

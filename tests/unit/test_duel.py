@@ -708,3 +708,23 @@ def test_the_draw_is_the_same_on_the_device_that_played_and_after_the_link():
     # A decoded run is already in link form: links keep the draw they had.
     back = decode_challenge(link(("Ann", playout("solitario", 4, 30, time_limit=180))))
     assert duel._as_linked(back.runs[0].actions) == list(back.runs[0].actions)
+
+
+def test_steps_travel_in_a_link_and_count_their_moves():
+    g = Game.new("forty-thieves", 3)
+    g.play_from_stock("t5", 4.2)  # one step: a draw and a move
+    move = g.legal_moves()[0]
+    g.play(move, 6)
+    g.undo(7.5)
+    g.undo(8)  # takes back both moves of the first step
+    g.redo(9.1)
+    g.resign(10)
+    run = Run.from_game("Ann", g)
+    assert run.actions == ("draw+waste>t5@4.2", f"{move}@6", "undo@7.5", "undo@8", "redo@9.1", "resign@10")
+    token = encode_challenge([run])
+    assert token.startswith("s1.")
+    (back,) = decode_challenge(token).runs
+    assert back.actions == run.actions
+    (result,) = verify(token).players
+    assert result.moves == 2 + 1 + 1 + 2 + 2  # every move played, taken back and played again
+    assert duel.replay(back).position == g.position

@@ -5,7 +5,7 @@ Every game of ``game.GAMES`` (the twelve player games and the hidden
 seeded deterministic playout, and after every step the game must still hold:
 
 - every card of the deck exactly as often as the deck holds it (up or down);
-- a position that re-validates: ``Position.from_json(pos.to_json()) == pos``;
+- a position that re-validates: ``read_position(pos.to_json()) == pos``;
 - undo (where the game has it) restores the exact earlier position and the
   exact earlier score less the undo's cost; redo re-applies the move;
 - save → load → save gives the identical save, mid-game and after undos;
@@ -42,6 +42,7 @@ from game import (
     Position,
     deal,
     parse_move,
+    read_position,
 )
 from game.moves import format_time
 from game.shuffle import MAX_GAME_NUMBER, SplitMix64, fnv1a64, shuffled
@@ -253,8 +254,8 @@ class Playout:
         counts = Counter(c.upper() for pile in pos.piles for c in pile)
         assert counts == self.deck, f"cards gained or lost: {counts - self.deck} / {self.deck - counts}"
         assert all(c.upper() in self.deck for pile in pos.piles for c in pile)
-        assert Position.from_json(json.loads(json.dumps(pos.to_json()))) == pos
-        assert Position.from_json(pos.to_json(), game=self.id) == pos
+        assert read_position(json.loads(json.dumps(pos.to_json()))) == pos
+        assert read_position(pos.to_json(), game=self.id) == pos
 
         # The timeline ends at the points as they stand (time points aside).
         if g.timeline:
@@ -326,7 +327,7 @@ def run_step(p: Playout, action, dt: float) -> None:
 )
 def test_random_playout_keeps_every_invariant(game_id, seed, from_position, time_limit, steps):
     if from_position:  # a game started from a position file, saved with its start
-        game = Game(Position.from_json(deal(game_id, seed).to_json()), time_limit=time_limit)
+        game = Game(read_position(deal(game_id, seed).to_json()), time_limit=time_limit)
     else:
         game = Game.new(game_id, seed, time_limit=time_limit)
     p = Playout(game)
@@ -509,7 +510,7 @@ def test_deals_are_valid_and_differ_by_number(game_id):
     numbers = (0, 1, 2, 3, MAX_GAME_NUMBER)
     positions = [deal(game_id, n) for n in numbers]
     for n, pos in zip(numbers, positions):
-        assert Position.from_json(pos.to_json()) == pos
+        assert read_position(pos.to_json()) == pos
         assert deal(game_id, n) == pos  # the same number, the same deal
         assert Game.new(game_id, n).position == pos
     assert len(set(positions)) == len(positions)

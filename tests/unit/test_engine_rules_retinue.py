@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import FRENCH_RANKS
 
-from game import Game, IllegalMove, Position, new_game
+from game import Game, IllegalMove, new_game, read_position
 
 DECK = [r + s for s in "SHDC" for r in FRENCH_RANKS]
 LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -31,7 +31,7 @@ def chain_position(chain, rest=()):
     assert not rest and all(len(s) == 4 for s in stacks.values())
     piles = {f"t{i}": [c.lower() for c in reversed(stacks[i])] for i in range(1, 14)}
     piles["t8"][-1] = chain[0]
-    return Position.from_json({"game": "retinue", "piles": piles})
+    return read_position({"game": "retinue", "piles": piles})
 
 
 WON_CHAIN = [c for c in DECK if c != "8C"] + ["8C"]  # the 4th 8 arrives last

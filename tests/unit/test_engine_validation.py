@@ -1,20 +1,23 @@
 """Positions the engine must refuse (CONTRACT.md "Positions"), each with
 InvalidPosition and a message that names the problem; and positions it must
-accept."""
+accept. Positions made with ``position_json`` hold the rest of the deck in
+the stock, more than any deal leaves there: they are read as study positions
+(``reachable=False``), and test_engine_reachable.py checks what a deal can
+reach."""
 
 from __future__ import annotations
 
 import pytest
 from engine_helpers import FORTY_FAMILY, ITALIAN_RANKS, position_json, upto
 
-from game import InvalidPosition, Position, deal
+from game import InvalidPosition, deal, read_position
 
 ALL_GAMES = ("reloaded", "retinue", "solitario") + FORTY_FAMILY
 
 
 def refused(data, *words, game=None):
     with pytest.raises(InvalidPosition) as info:
-        Position.from_json(data, game=game) if game else Position.from_json(data)
+        read_position(data, game=game) if game else read_position(data)
     message = str(info.value)
     for word in words:
         assert word in message, f"{word!r} not in {message!r}"
@@ -25,7 +28,7 @@ def refused(data, *words, game=None):
 @pytest.mark.parametrize("seed", [0, 9])
 def test_every_deal_reads_back(game_id, seed):
     p = deal(game_id, seed)
-    assert Position.from_json(p.to_json()) == p
+    assert read_position(p.to_json()) == p
 
 
 # --- the shape of the JSON ------------------------------------------------------------------
@@ -71,7 +74,7 @@ def test_unknown_pile(game_id, name):
 
 @pytest.mark.parametrize("game_id,name", [("lucas", "t13"), ("limited", "t12"), ("forty-thieves", "f8")])
 def test_every_pile_of_the_game_is_known(game_id, name):
-    Position.from_json(position_json(game_id, {name: []}))
+    read_position(position_json(game_id, {name: []}), reachable=False)
 
 
 # --- cards -------------------------------------------------------------------------------------
@@ -99,7 +102,7 @@ def test_unknown_card_code(game_id, code):
 
 def test_italian_cards_are_known():
     cards = [r + s for r in ITALIAN_RANKS for s in "SHDC"]
-    Position.from_json({"game": "solitario", "piles": {"stock": [c.lower() for c in cards]}})
+    read_position({"game": "solitario", "piles": {"stock": [c.lower() for c in cards]}}, reachable=False)
 
 
 def test_wrong_card_count_names_the_missing_card():
@@ -129,7 +132,7 @@ def test_a_card_too_often(game_id, piles, card, times):
 
 
 def test_two_decks_hold_two_of_each():
-    Position.from_json(position_json("streets", {"t1": ["9C"], "t2": ["9C"]}))
+    read_position(position_json("streets", {"t1": ["9C"], "t2": ["9C"]}), reachable=False)
 
 
 # --- where cards may lie face up or down ------------------------------------------------------------
@@ -176,7 +179,7 @@ def test_no_more_face_down_cards_than_the_deal_lays(game_id, column, down, ok):
     cards = [r + "S" for r in deck[1 : down + 1]]
     data = position_json(game_id, {f"t{column}": [c.lower() for c in cards] + ["KH"]})
     if ok:
-        Position.from_json(data)
+        read_position(data, reachable=False)
     else:
         refused(data, f"t{column}", "face-down")
 
@@ -187,7 +190,7 @@ def test_foundation_cards():
     refused(position_json("reloaded", {"f1": ["AS", "3S"]}), "f1", "3S")
     refused(position_json("reloaded", {"f1": ["AS", "2H"]}), "f1", "2H")
     refused(position_json("solitario", {"f1": upto("S", "7", ITALIAN_RANKS) + ["QS"]}), "f1", "QS")
-    Position.from_json(position_json("solitario", {"f1": upto("S", "J", ITALIAN_RANKS)}))
+    read_position(position_json("solitario", {"f1": upto("S", "J", ITALIAN_RANKS)}), reachable=False)
 
 
 def test_lucas_keeps_an_ace_on_every_foundation():
@@ -198,11 +201,11 @@ def test_lucas_keeps_an_ace_on_every_foundation():
 
 
 def test_redeals_used():
-    Position.from_json(position_json("little-forty", {}, redeals=3))
+    read_position(position_json("little-forty", {}, redeals=3), reachable=False)
     refused(position_json("little-forty", {}, redeals=4), "4", "3")
     refused(position_json("forty-thieves", {}, redeals=1), "1")
     refused(position_json("reloaded", {}, redeals=-1), "redeals")
-    Position.from_json(position_json("reloaded", {}, redeals=250))
+    read_position(position_json("reloaded", {}, redeals=250), reachable=False)
 
 
 # --- Royal Retinue ----------------------------------------------------------------------------

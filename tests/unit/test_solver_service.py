@@ -2,7 +2,7 @@
 
 import json
 
-from game import Position, new_game
+from game import new_game, read_position
 from game.moves import parse_move
 from game.solver.service import answer, answer_text
 from tests.positions import NEAR_WON
@@ -21,7 +21,7 @@ def test_text_in_text_out_and_position_as_text():
     pos = json.dumps(NEAR_WON)
     out = json.loads(answer_text(json.dumps({"id": 1, "cmd": "autocomplete", "position": pos})))
     assert out["status"] == "won" and out["proven"] and len(out["moves"]) == 3
-    p = Position.from_json(NEAR_WON)
+    p = read_position(NEAR_WON)
     for text in out["moves"]:
         p = p.apply(parse_move(text)[0])[0]
     assert p.is_won()

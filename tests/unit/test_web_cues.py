@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from game import GameError, Move, Position, new_game
+from game import GameError, IllegalMove, Move, new_game, read_position
 from game.web.cues import cue_key, cue_text
 from game.web.texts.ui import t
 
 
-def refusal(game, move) -> str:
+def refusal(game, move) -> GameError:
     with pytest.raises(GameError) as info:
         game.play(move) if isinstance(move, (str, Move)) else move(game)
-    return str(info.value)
+    return info.value
 
 
 def first_illegal_column_move(game):
@@ -37,8 +37,9 @@ def first_illegal_column_move(game):
 )
 def test_build_rules(game_id, key):
     g = new_game(game_id, 1)
-    message = refusal(g, first_illegal_column_move(g))
-    assert cue_key(message) == (key, {})
+    error = refusal(g, first_illegal_column_move(g))
+    found, params = cue_key(error)
+    assert found == key and set(params) == {"card", "below"}
 
 
 def test_foundations_waste_stock_and_redeal():
@@ -46,12 +47,12 @@ def test_foundations_waste_stock_and_redeal():
     assert cue_key(refusal(g, "t1>f1"))[0] in ("cue.foundation_ace", "cue.foundation_suit")
     assert cue_key(refusal(g, "t1>waste"))[0] == "cue.no_waste_drop"
     assert cue_key(refusal(g, "t1>stock"))[0] == "cue.no_stock_drop"
-    assert cue_text("en", refusal(g, "redeal")).startswith("The stock still has cards")  # said plainly
+    assert cue_text("en", refusal(g, "redeal")).startswith("The stock still has cards")
     ft = new_game("forty-thieves", 1)
     for _ in range(len(ft.position.pile("stock"))):
         ft.play("draw")
     assert cue_key(refusal(ft, "redeal"))[0] == "cue.no_redeal"
-    assert cue_key(refusal(ft, "draw"))[0] == "cue.no_redeal"
+    assert cue_key(refusal(ft, "draw"))[0] == "cue.stock_used_up"
     reloaded = new_game("reloaded", 1)
     for _ in range(24):
         reloaded.play("draw")
@@ -66,7 +67,7 @@ def test_undo_refusals():
         g.play("draw")
     for _ in range(3):
         g.undo()
-    assert cue_key(refusal(g, lambda g: g.undo())) == ("cue.undo_limit", {"count": "3"})
+    assert cue_key(refusal(g, lambda g: g.undo())) == ("cue.undo_limit", {"count": 3})
     assert cue_key(refusal(new_game("maria", 1), lambda g: g.redo()))[0] == "cue.nothing_to_redo"
 
 
@@ -79,28 +80,43 @@ def test_retinue_wrong_pile_names_the_card_and_the_label():
     g = new_game("retinue", 1)
     (move,) = g.legal_moves()
     wrong = next(f"t{i}" for i in range(1, 14) if f"t{i}" != move.dst)
-    message = refusal(g, f"{move.src}>{wrong}")
-    key, params = cue_key(message)
+    error = refusal(g, f"{move.src}>{wrong}")
+    key, params = cue_key(error)
     assert key == "cue.retinue_pile"
-    text = cue_text("de", message, card_name=lambda c: f"<{c}>")
+    text = cue_text("de", error, card_name=lambda c: f"<{c}>")
     assert f"<{params['card']}>" in text and params["label"] in text
     # A court pile is named as its label reads on the table: B, D, K in German.
-    court = "5S belongs on the Q pile (t12), not on the 3 pile"
+    court = IllegalMove("retinue_pile", card="5S", label="Q", home="t12", wrong="3")
     assert cue_key(court)[1]["label"] == "Q"
     assert "Stapel D" in cue_text("de", court) and "pile Q" in cue_text("en", court)
 
 
 def test_every_language_and_an_unknown_message():
-    message = refusal(new_game("reloaded", 1), "t1>waste")
-    assert {cue_text(lang, message) for lang in ("en", "de", "it")} == {
+    error = refusal(new_game("reloaded", 1), "t1>waste")
+    assert {cue_text(lang, error) for lang in ("en", "de", "it")} == {
         t(lang, "cue.no_waste_drop") for lang in ("en", "de", "it")
     }
     assert cue_text("de", "something new went wrong") == "Something new went wrong"
+    assert cue_text("de", GameError("a refusal with no code")) == "A refusal with no code"
     assert cue_text("it", "") == t("it", "error.illegal_move")
 
 
+def test_piles_and_cards_are_named_in_the_language():
+    g = new_game("forty-thieves", 1)
+    while g.position.pile("stock"):
+        g.play("draw")
+    assert refusal(g, "waste:2>t1").reason == "one_leaves_waste"
+    empty = refusal(new_game("forty-thieves", 1), "waste>t1")
+    assert empty.reason == "empty_source" and empty.params == {"pile": "waste"}
+    assert str(empty) == "waste is empty"  # the English of the command line
+    assert cue_text("de", empty) == "Der Stapel „Ablagestapel“ ist leer."
+    assert cue_text("it", empty) == "La pila «Mazzetto» è vuota."
+    suit = refusal(new_game("forty-thieves", 1), "t1>f1")
+    assert cue_text("en", suit, lambda c: f"<{c}>") == t("en", suit.text_key)
+
+
 def test_a_game_over_refusal():
-    pos = Position.from_json(
+    pos = read_position(
         {"game": "retinue", "piles": {f"t{i}": [c + s for s in "SHDC"] for i, c in enumerate("A23456789TJQK", start=1)}}
     )
     from game import Game

@@ -11,7 +11,6 @@ from game.web.layout import (
     MAX_CARD_W,
     RATIO,
     READ_STEP,
-    RETINUE_LABELS,
     TARGET_W,
     longest_column,
     plan,
@@ -112,7 +111,7 @@ def test_retinue_rows_and_placed_cards():
             rows.setdefault(s.row, []).append(s)
         assert [len(rows[r]) for r in sorted(rows)] == [5, 5, 3]
         labels = [layout.slots[f"t{i}"].label for i in range(1, 14)]
-        assert labels == list(RETINUE_LABELS)
+        assert labels == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]  # RULES.md §2
         # Pile t8 after two 8s were placed: those fan out, the stack stays.
         codes = ["8H", "8S", "as", "ks", "QD"]
         offsets = layout.offsets("t8", codes, turned=True)

@@ -126,16 +126,21 @@ def test_current_game_pointer():
 
 
 # --- saved games ---------------------------------------------------------------------------------
-def test_a_slot_round_trips_with_its_clock_and_pairs():
-    g = played()
-    slot = Slot(g, 41.25, [2], [], False)
+def test_a_slot_round_trips_with_its_clock_and_steps():
+    g = played("forty-thieves", 3, 0)
+    (target,) = g.stock_targets()
+    g.play_from_stock(target, 9.0)  # a draw and a move: one step
+    slot = Slot(g, 41.25, False)
     data = json.loads(json.dumps(slot.to_json()))
+    assert data["format"] == 2 and "pairs" not in data
     back = slot_checker("forty-thieves")(data)
     assert back.game.position == g.position
     assert back.game.score() == g.score()
-    assert back.game.moves == g.moves and back.game.seed == 5
-    assert back.elapsed == 41.25 and back.pairs == [2] and back.recorded is False
+    assert back.game.moves == g.moves == 2 and back.game.seed == 3
+    assert back.elapsed == 41.25 and back.recorded is False
     assert back.played
+    back.game.undo(42)  # the stock card goes back onto the stock: one undo
+    assert back.game.position == played("forty-thieves", 3, 0).position
 
 
 def test_a_slot_never_runs_its_clock_backwards():
@@ -162,7 +167,8 @@ def damaged_slots():
     out = {
         "not an object": [good],
         "no format": {k: v for k, v in good.items() if k != "format"},
-        "future format": {**good, "format": 2},
+        "future format": {**good, "format": 3},
+        "format true": {**good, "format": True},
         "engine not an object": {**good, "game": "x"},
         "elapsed text": {**good, "elapsed": "12"},
         "elapsed negative": {**good, "elapsed": -5},
@@ -187,12 +193,12 @@ def test_damaged_saves_are_refused(why, data):
     assert save_key("forty-thieves") + ".corrupt" in backend.items
 
 
-def test_bad_pairs_are_dropped_not_fatal():
-    data = Slot(played(), 20.0).to_json()
-    data["pairs"] = ["x"]
-    data["redo_pairs"] = [10**9]
+@pytest.mark.parametrize("pairs, redo_pairs", [(["x"], [10**9]), ([1, 2, 3], [5]), ([True], None), ("2", {})])
+def test_bad_pairs_of_the_old_format_are_dropped_not_fatal(pairs, redo_pairs):
+    g = played()
+    data = {**Slot(g, 20.0).to_json(), "format": 1, "pairs": pairs, "redo_pairs": redo_pairs}
     slot = slot_checker("forty-thieves")(data)
-    assert slot.pairs == [] and slot.redo_pairs == []
+    assert slot.game.position == g.position and slot.game.steps == g.moves  # every move its own step
 
 
 # --- what a page load resumes -------------------------------------------------------------------
@@ -253,9 +259,9 @@ def test_a_position_link_resumes_the_game_started_from_it():
 
     g = new_game("maria", 4)
     start = g.position.to_json()
-    from game import Game, Position
+    from game import Game, read_position
 
-    game = Game(Position.from_json(start))
+    game = Game(read_position(start))
     game.play(game.legal_moves()[0], 1.0)
     slot = Slot(game, 3.0)
     query = "?game=maria&position=" + encode_position(start)
