@@ -11,7 +11,7 @@ import json
 import re
 import sys
 
-from . import duel
+from . import duel, jsonsafe
 from .catalog import GAMES, PLAYER_GAMES, get_spec
 from .errors import GameError
 from .moves import check_time
@@ -97,7 +97,7 @@ def _read_position(path: str, game: str) -> Position:
     except (OSError, UnicodeDecodeError) as e:
         raise Refused(f"cannot read the position file {path!r}: {getattr(e, 'strerror', None) or e}") from None
     try:
-        data = json.loads(text)
+        data = jsonsafe.loads(text)
     except json.JSONDecodeError as e:
         raise Refused(f"the position file is not valid JSON ({e.msg}, line {e.lineno})") from None
     except RecursionError:
