@@ -20,6 +20,7 @@ from game.catalog import PLAYER_GAMES
 from . import resume, storage
 from .stats import Stats
 from .stats_panel import StatsPanel
+from .texts.games import game_name
 from .texts.ui import t
 
 SAVE_EVERY_MS = 10_000
@@ -40,7 +41,7 @@ class Progress:
     def __init__(self, app):
         self.app = app
         self.store = storage.Store(_local_storage())
-        self.damaged: list[str] = []  # text keys of notices for the start
+        self.damaged: list[tuple] = []  # (text key, parameters) of notices for the start
         self.stats = self._load_stats()
         self.recorded = False  # the game on the table is already in the statistics
         self.told = False  # the "won't be kept" notice has been shown
@@ -52,7 +53,7 @@ class Progress:
     def load_settings(self) -> dict:
         settings, damaged = self.store.read(storage.SETTINGS_KEY, storage.check_settings)
         if damaged:
-            self.damaged.append("error.settings_damaged")
+            self.damaged.append(("error.settings_damaged" if damaged is True else "error.settings_some_damaged", ()))
         settings = settings or {}
         self.apply_motion(settings.get("motion", "on"))
         return settings
@@ -69,9 +70,11 @@ class Progress:
 
     # --- statistics ------------------------------------------------------------------------------
     def _load_stats(self) -> Stats:
-        stats, damaged = self.store.read(storage.STATS_KEY, Stats.from_json)
-        if damaged:
-            self.damaged.append("error.stats_damaged")
+        stats, damaged = self.store.read(storage.STATS_KEY, storage.check_stats)
+        if damaged is True:
+            self.damaged.append(("error.stats_damaged", ()))
+        elif damaged:
+            self.damaged.append(("error.stats_some_damaged", tuple(damaged)))  # the games that start again
         return stats or Stats()
 
     def save_stats(self) -> None:
@@ -82,7 +85,10 @@ class Progress:
     def start_notices(self) -> list[str]:
         """Texts to show as the first deal goes on the table."""
         lang = self.app.lang
-        out = [t(lang, key) for key in dict.fromkeys(self.damaged)]
+        out = []
+        for key, games in dict.fromkeys(self.damaged):
+            names = ", ".join(game_name(lang, g) for g in games)
+            out.append(t(lang, key, games=names) if games else t(lang, key))
         self.damaged = []
         if self.store.failed or self.runtime_in_memory():
             self.told = True
@@ -105,13 +111,13 @@ class Progress:
         to deal when there is none."""
         current, damaged = self.store.read(storage.CURRENT_KEY, storage.check_current)
         if damaged:
-            self.damaged.append("error.data_damaged")
+            self.damaged.append(("error.data_damaged", ()))
         game_id = resume.wanted_game(query, request, current)
         if game_id is None or game_id not in PLAYER_GAMES:
             return None, request.game
         slot, damaged = self.store.read(storage.save_key(game_id), storage.slot_checker(game_id))
         if damaged:
-            self.damaged.append("error.save_damaged")
+            self.damaged.append(("error.save_damaged", ()))
         if slot is not None and resume.matches(slot, query, request):
             return slot, game_id
         if slot is not None and slot.played and not slot.recorded and slot.game.seed is not None:
