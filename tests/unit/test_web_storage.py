@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -166,6 +167,21 @@ def test_every_setting_the_page_reads_has_a_check():
         found |= set(re.findall(r"^NAME_SETTING = \"(\w+)\"", text, re.MULTILINE))
     assert found and found <= set(storage.SETTINGS), found - set(storage.SETTINGS)
     assert {"winnable", "winnable_next", "lost_notice", "duel_name", "faces", "lang"} <= found
+
+
+def test_the_allowed_values_are_the_pages_own():
+    """board.py and app.py import the browser, so their lists are read from the source."""
+    web = Path(storage.__file__).parent
+
+    def constant(file: str, name: str):
+        tree = ast.parse((web / file).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
+                return ast.literal_eval(node.value)
+        raise AssertionError(f"{name} not found in {file}")
+
+    assert storage.SETTING_VALUES["faces"] == constant("board.py", "FACE_SETS")
+    assert storage.SETTING_VALUES["back"] == constant("app.py", "BACKS")
 
 
 def test_a_check_that_fails_in_any_way_never_stops_the_page():
