@@ -1,7 +1,7 @@
 """Benchmarks in real Chromium: startup, move latency, drag smoothness,
 engine speed in Pyodide, memory over many deals.
 
-    bench/run [--runs 5] [--moves 100] [--only startup,latency,drag,engine,memory]
+    bench/run [--runs 5] [--moves 100] [--only startup,latency,drag,engine,memory,autosave]
               [--json results.json]
 
 (`bench/run` sets up the runtime files, .venv and Chromium as ./test does,
@@ -29,6 +29,11 @@ engine    bench/engine.py's playouts in Pyodide on a page, beside the same
 memory    JS heap, elements in the page, JS event listeners, WebAssembly
           memory, Python objects and held proxies after 2 and after 22 new
           games (3 moves played in each).
+autosave  what one save of the game on the table costs in the page (Slot,
+          JSON, localStorage), for games of 0 to 1600 actions resumed from
+          storage; then --crash-rounds times: a draw by a click, the page's
+          renderer killed at once (SIGKILL, as a crash), and the save read
+          back from a new page: how many of those draws were lost.
 lighthouse  Lighthouse's four scores and its metrics, desktop and mobile
           presets, against ./build's output (bench/lighthouse.py).
 """
@@ -43,6 +48,7 @@ import math
 import os
 import platform
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -76,7 +82,7 @@ from tools.serve import make_server, serve_in_thread  # noqa: E402
 PAGES = ROOT / "bench" / "pages"
 VIEWPORT = {"width": 1440, "height": 900}
 BOOT_MS = 120_000
-PARTS = ("startup", "latency", "drag", "engine", "memory", "lighthouse")
+PARTS = ("startup", "latency", "drag", "engine", "memory", "autosave", "lighthouse")
 
 
 # --- the server, counting what it sends ---------------------------------------------------
@@ -670,6 +676,101 @@ def memory_table(r: dict) -> str:
     return "\n".join(rows)
 
 
+# --- autosave ------------------------------------------------------------------------------
+SAVE_LENGTHS = (0, 100, 400, 1600)
+
+
+def played_for(game_id: str, actions: int, seed: int = 3) -> Game:
+    """A game of about ``actions`` actions: random legal moves, a third of
+    the time an undo, so the log grows past what a deal's moves alone allow."""
+    game, rng, at = new_game(game_id, seed), random.Random(seed), 0.0
+    while len(game.log) < actions and game.status == "playing":
+        at += 1.0
+        if game.undo_steps and game.spec.undo_depth != 0 and rng.random() < 0.3:
+            game.undo(at)
+        else:
+            game.play(rng.choice(game.legal_moves()), at)
+    return game
+
+
+def store_and_open(page, base: str, items: dict, query: str = "") -> None:
+    page.goto(base + "manifest.webmanifest")
+    page.evaluate(
+        "items => { localStorage.clear(); Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)); }",
+        items,
+    )
+    page.goto(base + "index.html" + query)
+    page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+
+
+def autosave(browser, base: str, rounds: int) -> dict:
+    from game.web.storage import Slot
+
+    out = {"cost": [], "crash": {}}
+    ctx = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    page = ctx.new_page()
+    for n in SAVE_LENGTHS:
+        game = played_for("reloaded", n)
+        text = json.dumps(Slot(game, game.clock + 1).to_json())
+        store_and_open(page, base, {"solitaire.save.reloaded": text, "solitaire.current": '"reloaded"'})
+        page.wait_for_timeout(1_000)
+        assert page.evaluate("window.solitaire.state().moves") == game.moves, "the save was not resumed"
+        samples = [page.evaluate("window.solitaire.diagnostics().save_ms") for _ in range(25)]
+        out["cost"].append({"actions": len(game.log), "chars": len(text), "samples": samples})
+        print(f"  save of {len(game.log)} actions ({len(text)} chars): median {med(samples):.2f} ms", flush=True)
+    ctx.close()
+
+    if not hasattr(signal, "SIGKILL"):  # no such signal on Windows: no crash rounds
+        return out
+    ctx = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    cdp = browser.new_browser_cdp_session()
+
+    def renderers() -> set:
+        info = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+        return {p["id"] for p in info if p["type"] == "renderer"}
+
+    def kill(pids) -> None:
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+
+    lost = 0
+    for i in range(rounds):
+        before = renderers()
+        page = ctx.new_page()
+        store_and_open(page, base, {}, f"?game=reloaded&seed={10 + i}")
+        settle(page)
+        mine = renderers() - before  # the page's renderer (and perhaps a spare one)
+        click_pile(page, "stock")  # returns once the renderer has handled the release
+        kill(mine)
+        time.sleep(1.0)
+        reader = ctx.new_page()
+        reader.goto(base + "manifest.webmanifest")
+        raw = reader.evaluate("localStorage.getItem('solitaire.save.reloaded')")
+        lost += not (raw and json.loads(raw)["game"]["moves"])
+        reader.close()
+        try:
+            page.close()
+        except Exception:
+            pass  # the crashed page may already be gone
+    ctx.close()
+    out["crash"] = {"rounds": rounds, "lost": lost}
+    print(f"  renderer killed right after a draw: {lost} of {rounds} draws lost", flush=True)
+    return out
+
+
+def autosave_table(r: dict) -> str:
+    rows = ["| autosave, Reloaded | actions | save JSON | median | p90 |", "|---|---:|---:|---:|---:|"]
+    for c in r["cost"]:
+        rows.append(
+            f"| one save in the page | {c['actions']} | {c['chars']:,} chars | {med(c['samples']):.2f} ms "
+            f"| {pct(c['samples'], 90):.2f} ms |"
+        )
+    crash = r.get("crash")
+    if crash:
+        rows += ["", f"Renderer killed right after a draw: {crash['lost']} of {crash['rounds']} draws lost."]
+    return "\n".join(rows)
+
+
 # --- main ----------------------------------------------------------------------------------
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="bench/run", description=" ".join(__doc__.split("\n\n")[0].split()))
@@ -677,6 +778,7 @@ def main(argv=None) -> int:
     ap.add_argument("--moves", type=int, default=100, help="moves per game for the latency (default 100)")
     ap.add_argument("--playouts", type=int, default=5, help="engine playouts per game (default 5)")
     ap.add_argument("--playout-moves", type=int, default=300, help="moves per engine playout (default 300)")
+    ap.add_argument("--crash-rounds", type=int, default=10, help="renderer kills for the autosave (default 10)")
     ap.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per preset (default 3)")
     ap.add_argument("--only", default=",".join(PARTS), help="parts to run, comma-separated")
     ap.add_argument("--json", help="write every figure and sample to this file")
@@ -715,6 +817,9 @@ def main(argv=None) -> int:
             elif part == "memory":
                 results[part] = memory(browser, base)
                 tables.append(memory_table(results[part]))
+            elif part == "autosave":
+                results[part] = autosave(browser, base, args.crash_rounds)
+                tables.append(autosave_table(results[part]))
             elif part == "lighthouse":
                 import lighthouse  # bench/lighthouse.py
 

@@ -13,7 +13,7 @@ import json
 import re
 import sys
 
-from . import duel
+from . import duel, jsonsafe
 from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position
 from .errors import GameError
 from .moves import check_time
@@ -119,7 +119,7 @@ def _read_position(path: str, game: str) -> Position:
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise Refused(f"cannot read the position file {path!r}: {getattr(e, 'strerror', None) or e}") from None
     try:
-        data = json.loads(text)
+        data = jsonsafe.loads(text)
     except json.JSONDecodeError as e:
         raise Refused(f"the position file is not valid JSON ({e.msg}, line {e.lineno})") from None
     except ValueError:  # a number of thousands of digits (CPython refuses to convert it)

@@ -89,6 +89,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Optional, Union
 
+from . import jsonsafe
 from .catalog import PLAYER_GAMES
 from .errors import GameError, InvalidChallenge
 from .moves import is_action, parse_action, parse_step, step_text
@@ -396,7 +397,9 @@ def _unpack(token: str) -> dict:
     if not unpacker.eof or unpacker.unused_data:
         raise InvalidChallenge(damaged)
     try:
-        payload = json.loads(data.decode("utf-8"), object_pairs_hook=_no_repeats, parse_constant=_no_constant)
+        payload = jsonsafe.loads(
+            data.decode("utf-8"), max_chars=MAX_PAYLOAD, object_pairs_hook=_no_repeats, parse_constant=_no_constant
+        )
     except (UnicodeDecodeError, ValueError) as e:
         raise InvalidChallenge(f"the duel link's contents are not readable: {str(e)[:80]}") from None
     except RecursionError:

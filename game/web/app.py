@@ -105,7 +105,7 @@ class App:
 
     def later(self, fn) -> None:
         """Run ``fn`` once the next frame is on screen: work the player need not
-        wait for (saving, looking for a Finish) stays out of a move's frame."""
+        wait for (looking for a Finish) stays out of a move's frame."""
         if fn in self.pending:
             return
         self.pending.append(fn)
@@ -682,7 +682,11 @@ class App:
         }
 
     def diagnostics(self) -> dict:
-        """Memory figures for the benchmarks (bench/browser.py): what a leak would grow."""
+        """Figures for the benchmarks (bench/browser.py): what one autosave of the
+        game on the table costs, and the memory a leak would grow."""
+        start = js.performance.now()
+        self.progress.save()
+        save_ms = js.performance.now() - start
         gc.collect()
         try:
             import pyodide_js  # the runtime's JavaScript side; its heap is the WebAssembly memory
@@ -690,7 +694,12 @@ class App:
             wasm = int(pyodide_js._module.HEAPU8.length)
         except Exception:
             wasm = None
-        return {"python_objects": len(gc.get_objects()), "proxies": len(self.proxies), "wasm_bytes": wasm}
+        return {
+            "python_objects": len(gc.get_objects()),
+            "proxies": len(self.proxies),
+            "wasm_bytes": wasm,
+            "save_ms": save_ms,
+        }
 
 
 APP = None

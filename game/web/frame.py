@@ -12,6 +12,8 @@ import json
 
 import js
 
+from game import jsonsafe
+
 from . import embed
 from .query import parse_qs
 from .texts.ui import LANGUAGES
@@ -82,8 +84,8 @@ class Frame:
         if not isinstance(text, str) or len(text) > embed.MAX_MESSAGE:
             return
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
+            data = jsonsafe.loads(text, max_chars=embed.MAX_MESSAGE)
+        except ValueError:  # not JSON, or over the bounds (JsonRefused)
             return
         command = embed.read_command(data, LANGUAGES)
         if command is None:

@@ -45,6 +45,12 @@ class Record:
     def win_rate(self) -> Optional[float]:
         return self.won / self.played if self.played else None
 
+    @classmethod
+    def from_json(cls, raw) -> "Record":
+        if not isinstance(raw, dict) or set(raw) - _RECORD_FIELDS:
+            raise StatsDamaged("not a record")
+        return cls(**raw).check()
+
     def check(self) -> "Record":
         counts = (self.played, self.won, self.streak, self.best_streak)
         if not all(_whole(n) for n in counts):
@@ -66,6 +72,9 @@ class Record:
         if self.played and self.best_score is None:
             raise StatsDamaged("a played game has a score")
         return self
+
+
+_RECORD_FIELDS = frozenset(f.name for f in fields(Record))
 
 
 def _whole(n, signed: bool = False) -> bool:
@@ -116,21 +125,33 @@ class Stats:
 
     @classmethod
     def from_json(cls, data) -> "Stats":
-        """Strict: anything off raises ``StatsDamaged`` (the caller sets it aside).
-        Games this version does not know are dropped."""
+        """Strict: anything off raises ``StatsDamaged``. Games this version
+        does not know are dropped."""
+        stats, dropped = cls.read(data)
+        if dropped:
+            raise StatsDamaged(f"bad record for {dropped[0]!r}")
+        return stats
+
+    @classmethod
+    def read(cls, data) -> "tuple[Stats, list[str]]":
+        """``(stats, dropped)``: the games whose record fits, and the ids of
+        those whose record does not. Raises ``StatsDamaged`` if ``data`` is
+        not statistics of this format at all. Games this version does not
+        know are left out (not dropped: they are no one's statistics here)."""
         if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
             raise StatsDamaged("not statistics of this format")
         games = data.get("games")
         if not isinstance(games, dict):
             raise StatsDamaged("'games' must be an object")
-        names = {f.name for f in fields(Record)}
-        out = cls()
+        out, dropped = cls(), []
         for game_id, raw in games.items():
-            if not isinstance(raw, dict) or set(raw) - names:
-                raise StatsDamaged(f"bad record for {str(game_id)[:20]!r}")
-            if game_id in PLAYER_GAMES:
-                out.games[game_id] = Record(**raw).check()
-        return out
+            if game_id not in PLAYER_GAMES:
+                continue
+            try:
+                out.games[game_id] = Record.from_json(raw)
+            except StatsDamaged:
+                dropped.append(game_id)
+        return out, dropped
 
 
 def figures(lang: str, record: Record, whole: bool = False) -> list[tuple[str, str]]:

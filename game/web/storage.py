@@ -7,16 +7,21 @@ quota, ``SecurityError``) never stops the game. Values are then kept in memory
 for the rest of the visit and ``Store.failed`` says that progress won't be
 kept.
 
-Keys, all JSON:
+Keys, all JSON, each read through one check here (``check_settings``,
+``check_current``, ``check_stats``, ``slot_checker``):
 
-    solitaire.settings          {"lang", "faces", "back", "motion"}
+    solitaire.settings          {"lang", "faces", "back", "motion", ...}: SETTINGS
     solitaire.current           the id of the game played last ("reloaded")
     solitaire.save.<game id>    that game's deal in progress (``Slot``)
     solitaire.stats             statistics of every game (``stats.py``)
 
-A value that cannot be read -- not JSON, the wrong shape, a foreign game, a
-format this version does not know -- is moved to ``<key>.corrupt`` (one copy,
-the latest) and the caller tells the player.
+Every text read goes through ``game.jsonsafe`` (bounded size and depth)
+before it is parsed. A value that cannot be read -- not JSON, over those
+bounds, the wrong shape, a foreign game, a format this version does not know
+-- is moved to ``<key>.corrupt`` (one copy, the latest) and the caller tells
+the player. Where a value is made of parts that stand alone (each setting,
+each game's statistics) only the parts that do not fit are dropped: the
+value read is copied to ``<key>.corrupt``, the rest is kept and written back.
 """
 
 from __future__ import annotations
@@ -26,9 +31,12 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from game import DRAW, PLAYER_GAMES, Game, GameError
+from game import DRAW, PLAYER_GAMES, Game, GameError, jsonsafe
 from game.moves import is_action, parse_action, parse_step, step_text, with_time
 from game.play import PLAYING, RESIGNED
+
+from .duel_view import clean_name, name_problem
+from .stats import Stats
 
 PREFIX = "solitaire."
 SETTINGS_KEY = PREFIX + "settings"
@@ -40,18 +48,31 @@ SLOT_FORMAT = 2  # 2: steps in the game's log; 1 (stock-to-pile pairs beside it)
 SLOT_FORMATS = (1, 2)
 MAX_TEXT = 2_000_000  # characters; a long game's save is a few tens of thousands
 MAX_SECONDS = 999_999_999.0  # the longest time the move text can carry
-MAX_SETTING = 4_000  # characters of JSON of a setting another feature keeps
+MAX_SETTING = 4_000  # characters of JSON of a setting this version does not know
+MAX_COUNT = 10**9
 
 SETTING_VALUES = {
     "lang": ("en", "de", "it"),
     "faces": ("napoletane", "piacentine", "french"),
     "back": ("blue", "red"),
     "motion": ("on", "off"),
+    "turn_hint": ("closed",),  # the phone's "turn it sideways" line was closed
 }
 
 
 class Damaged(ValueError):
     """A stored value that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Mended:
+    """What a check returns when it kept the parts of a value that fit:
+    ``value`` for the caller, ``data`` (JSON) to store in place of what was
+    read, ``dropped`` the parts left out (setting names, game ids; never empty)."""
+
+    value: object
+    data: object
+    dropped: tuple
 
 
 def save_key(game_id: str) -> str:
@@ -111,42 +132,116 @@ class Store:
 
     def read(self, key: str, check: Callable):
         """``(value, damaged)``: ``check(data)`` turns the parsed JSON into the
-        value or raises; a value it refuses is set aside and gives ``(None, True)``."""
+        value, or raises (``Damaged``, any ``ValueError``), or returns ``Mended``.
+
+        - read as stored: ``(value, False)``; nothing stored: ``(None, False)``;
+        - refused: the value is set aside and gives ``(None, True)``;
+        - mended: the value read is copied aside, the mended one written in its
+          place, and ``damaged`` is the tuple of parts dropped (never empty).
+
+        Nothing raises: whatever goes wrong while reading a stored value, the
+        page starts without that value rather than not at all."""
         raw = self.get(key)
         if raw is None:
             return None, False
         try:
-            if len(raw) > MAX_TEXT:
-                raise Damaged("too long")
-            value = check(json.loads(raw))
-        except (ValueError, TypeError, KeyError, GameError, RecursionError):
+            value = check(jsonsafe.loads(raw, max_chars=MAX_TEXT))
+        except Exception:  # ValueError (Damaged, JsonRefused, GameError) or a check's own bug
             self.set_aside(key, raw)
             return None, True
+        if isinstance(value, Mended):
+            self.keep_aside(key, raw)
+            self.write(key, value.data)
+            return value.value, value.dropped
         return value, False
 
     def set_aside(self, key: str, raw: str) -> None:
         """Move an unreadable value out of the way, keeping a copy to look at."""
+        self.keep_aside(key, raw)
+        self.remove(key)
+
+    def keep_aside(self, key: str, raw: str) -> None:
         if not self.set(key + CORRUPT, raw[:MAX_TEXT]):
             self.memory.pop(key + CORRUPT, None)
-        self.remove(key)
 
 
 # --- settings ---------------------------------------------------------------------------------
-def check_settings(data) -> dict:
-    """Settings with a value this version does not allow dropped (they fall
-    back to the default). Other features' settings (a duel name, the games
-    with winnable deals only, …) are kept as they are, up to a size; each
-    feature checks its own values."""
+def _one_of(*allowed: str) -> Callable:
+    def check(value) -> str:
+        if isinstance(value, str) and value in allowed:
+            return value
+        raise Damaged(f"not one of {', '.join(allowed)}")
+
+    return check
+
+
+def _flag(value) -> bool:
+    if not isinstance(value, bool):
+        raise Damaged("not true or false")
+    return value
+
+
+def _games(value) -> list:
+    """Game ids, each once, in order."""
+    if not isinstance(value, list) or not all(isinstance(g, str) and g in PLAYER_GAMES for g in value):
+        raise Damaged("not a list of game ids")
+    return sorted(set(value))
+
+
+def _counters(value) -> dict:
+    """A whole number of at least 0 per game id."""
+    if not isinstance(value, dict):
+        raise Damaged("not an object")
+    for game_id, n in value.items():
+        if game_id not in PLAYER_GAMES or not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_COUNT:
+            raise Damaged("not a count per game id")
+    return dict(value)
+
+
+def _player_name(value) -> str:
+    if not isinstance(value, str) or clean_name(value) != value or name_problem(value) is not None:
+        raise Damaged("not a player's name")
+    return value
+
+
+# Every setting the page keeps, and the check of its stored value. A missing
+# or dropped setting is the default of the code that reads it.
+SETTINGS: dict[str, Callable] = {
+    **{key: _one_of(*values) for key, values in SETTING_VALUES.items()},
+    "lost_notice": _flag,  # tell when the deal can no longer be won (hints.py)
+    "winnable": _games,  # the games dealt from proved-winnable deals only (hints.py)
+    "winnable_next": _counters,  # how far each game went through the list of those deals
+    "duel_name": _player_name,  # the name the player last used in a duel (duel_ui.py)
+}
+
+
+def check_settings(data):
+    """The settings, each checked on its own: one that does not fit is dropped
+    (it falls back to its default) and the others are kept (``Mended``). A
+    setting this version does not know is kept as it is, up to a size, for
+    the version that wrote it."""
     if not isinstance(data, dict):
         raise Damaged("settings must be a JSON object")
-    out = {}
+    out, dropped = {}, []
     for key, value in data.items():
-        if key in SETTING_VALUES:
-            if value in SETTING_VALUES[key]:
+        try:
+            check = SETTINGS.get(key)
+            if check is not None:
+                out[key] = check(value)
+            elif len(json.dumps(value)) <= MAX_SETTING:
                 out[key] = value
-        elif len(json.dumps(value)) <= MAX_SETTING:
-            out[key] = value
-    return out
+            else:
+                raise Damaged("too long")
+        except ValueError:
+            dropped.append(key)
+    return Mended(out, out, tuple(dropped)) if dropped else out
+
+
+def check_stats(data):
+    """The statistics; a game whose record does not fit starts again from zero
+    and the other games keep theirs (``Mended``)."""
+    stats, dropped = Stats.read(data)
+    return Mended(stats, stats.to_json(), tuple(dropped)) if dropped else stats
 
 
 def check_current(data) -> str:

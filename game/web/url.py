@@ -20,6 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Optional
 
+from game import jsonsafe
 from game.catalog import PLAYER_GAMES
 from game.shuffle import MAX_GAME_NUMBER
 
@@ -69,7 +70,9 @@ def decode_position(text: str) -> dict:
         except (binascii.Error, UnicodeError, ValueError):
             raise ValueError("the position is neither JSON nor base64url-encoded JSON") from None
     try:
-        data = json.loads(raw)
+        data = jsonsafe.loads(raw, max_chars=MAX_PARAM)
+    except jsonsafe.JsonRefused as e:
+        raise ValueError(str(e)) from None
     except ValueError:
         raise ValueError("the position is not valid JSON") from None
     if not isinstance(data, dict):

@@ -12,8 +12,10 @@
 // uses. Then PyScript's core.js is added to the page.
 //
 // What Python reads: window.solitaireStorage = {local: bool, indexed: bool,
-// memory: bool} (memory: the in-memory IndexedDB is in use). Python shows
-// that progress won't be kept when storage is unavailable.
+// memory: bool} (memory: the in-memory IndexedDB is in use). The game keeps
+// everything in localStorage, so Python says that progress won't be kept only
+// when localStorage is refused; IndexedDB holds nothing but the runtime's
+// package cache, which then lasts for the visit.
 (function () {
   "use strict";
 

@@ -134,6 +134,27 @@ def test_messages_of_another_shape_are_ignored(host, hosts):
     assert len(events(host)) == before  # nothing started
 
 
+def test_a_deeply_nested_message_is_ignored_and_the_game_lives_on(host, hosts):
+    """JSON from the host page is bounded in depth before it is parsed (game/jsonsafe.py)."""
+    frame = game_frame(host)
+    origin = hosts["game"].split("/sub")[0]
+    host.evaluate(
+        """o => {
+        let deep = [];
+        for (let i = 0; i < 990; i++) deep = [deep];
+        document.getElementById('game').contentWindow.postMessage(deep, o);
+        let objects = {type: 'solitaire'};
+        for (let i = 0; i < 300; i++) objects = {a: objects};
+        document.getElementById('game').contentWindow.postMessage(objects, o);
+    }""",
+        origin,
+    )
+    send(host, {"command": "set-language", "lang": "it"})
+    frame.wait_for_function("document.documentElement.lang === 'it'")
+    assert frame.get_attribute("#board", "data-status") == "playing"
+    assert not host.watch.console_errors
+
+
 def test_the_end_of_a_game_is_reported(host):
     frame = game_frame(host)
     frame.click("#btn-giveup")

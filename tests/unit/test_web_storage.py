@@ -3,38 +3,18 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import re
+from pathlib import Path
 
 import pytest
+from fuzz_helpers import FakeStorage, recursion_room
 
 from game import new_game
 from game.web import resume, storage
 from game.web.storage import Slot, Store, check_current, check_settings, save_key, slot_checker
 from game.web.url import parse_query
-
-
-class FakeStorage:
-    """localStorage: strings by key; ``fail`` makes the named methods raise."""
-
-    def __init__(self, fail=()):
-        self.items: dict[str, str] = {}
-        self.fail = set(fail)
-
-    def _check(self, name):
-        if name in self.fail:
-            raise RuntimeError(f"SecurityError in {name}")
-
-    def getItem(self, key):
-        self._check("getItem")
-        return self.items.get(key)
-
-    def setItem(self, key, value):
-        self._check("setItem")
-        self.items[key] = value
-
-    def removeItem(self, key):
-        self._check("removeItem")
-        self.items.pop(key, None)
 
 
 def played(game_id="forty-thieves", seed=5, moves=3):
@@ -104,18 +84,144 @@ def test_setting_aside_survives_a_full_storage():
     assert store.get("k") is None
 
 
-def test_settings_keep_allowed_values_and_other_features_plain_ones():
-    assert check_settings({"lang": "de", "faces": "french", "back": "red", "motion": "off"}) == {
-        "lang": "de",
-        "faces": "french",
-        "back": "red",
-        "motion": "off",
-    }
-    other = {"name": "Ann", "n": 2, "winnable": ["maria"], "winnable_next": {"maria": 3}}
-    assert check_settings({"lang": "fr", "faces": 3, "back": "blue", **other, "long": "x" * 5000}) == {
-        "back": "blue",
-        **other,
-    }
+ALL_SETTINGS = {
+    "lang": "de",
+    "faces": "french",
+    "back": "red",
+    "motion": "off",
+    "lost_notice": True,
+    "winnable": ["maria", "reloaded"],
+    "winnable_next": {"maria": 3, "reloaded": 0},
+    "duel_name": "Ann Lee",
+}
+
+
+def read_settings(raw: str):
+    backend = FakeStorage()
+    backend.items[storage.SETTINGS_KEY] = raw
+    value, damaged = Store(backend).read(storage.SETTINGS_KEY, check_settings)
+    return value, damaged, backend.items
+
+
+def test_settings_that_fit_are_read_as_stored():
+    assert check_settings(ALL_SETTINGS) == ALL_SETTINGS
+    value, damaged, items = read_settings(json.dumps(ALL_SETTINGS))
+    assert (value, damaged) == (ALL_SETTINGS, False)
+    assert storage.SETTINGS_KEY + ".corrupt" not in items
+
+
+@pytest.mark.parametrize(
+    "key, bad",
+    [
+        ("winnable", None),  # finding 1: "The game could not start (TypeError ...)" on every load
+        ("winnable", 5),
+        ("winnable", True),
+        ("winnable", ["reloaded", "klondike-2099"]),
+        ("winnable", "reloaded"),
+        ("winnable_next", {"reloaded": "x"}),  # finding 1: New deal and the picker failed on every click
+        ("winnable_next", {"reloaded": -1}),
+        ("winnable_next", {"reloaded": True}),
+        ("winnable_next", {"nope": 1}),
+        ("winnable_next", []),
+        ("lost_notice", "yes"),
+        ("lost_notice", 1),
+        ("lang", "fr"),
+        ("lang", None),
+        ("faces", 3),
+        ("back", ["red"]),
+        ("motion", {}),
+        ("duel_name", 7),
+        ("duel_name", ""),
+        ("duel_name", "  Ann"),
+        ("duel_name", "x" * 40),
+        ("duel_name", "Ann\u0007"),
+        ("unknown_feature", "x" * 5000),
+    ],
+)
+def test_one_bad_setting_is_dropped_and_the_others_kept(key, bad):
+    raw = json.dumps({**ALL_SETTINGS, key: bad})
+    value, damaged, items = read_settings(raw)
+    assert value == {k: v for k, v in ALL_SETTINGS.items() if k != key}
+    assert damaged == (key,)
+    assert items[storage.SETTINGS_KEY + ".corrupt"] == raw  # the value read, kept to look at
+    assert json.loads(items[storage.SETTINGS_KEY]) == value  # the rest, in its place
+    assert Store(FakeStorage()).read("k", check_settings) == (None, False)
+
+
+def test_a_setting_this_version_does_not_know_is_kept():
+    value, damaged, _ = read_settings(json.dumps({"lang": "it", "sound": {"volume": 3}}))
+    assert (value, damaged) == ({"lang": "it", "sound": {"volume": 3}}, False)
+
+
+def test_the_winnable_games_are_read_each_once():
+    assert check_settings({"winnable": ["reloaded", "maria", "reloaded"]}) == {"winnable": ["maria", "reloaded"]}
+
+
+def test_every_setting_the_page_reads_has_a_check():
+    """The schema is the one place: a setting read anywhere in game/web is in it."""
+    web = Path(storage.__file__).parent
+    found = set()
+    for path in web.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r"settings(?:\.get\(|\[)\"(\w+)\"", text))
+        found |= set(re.findall(r"^NAME_SETTING = \"(\w+)\"", text, re.MULTILINE))
+    assert found and found <= set(storage.SETTINGS), found - set(storage.SETTINGS)
+    assert {"winnable", "winnable_next", "lost_notice", "duel_name", "faces", "lang"} <= found
+
+
+def test_the_allowed_values_are_the_pages_own():
+    """board.py and app.py import the browser, so their lists are read from the source."""
+    web = Path(storage.__file__).parent
+
+    def constant(file: str, name: str):
+        tree = ast.parse((web / file).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
+                return ast.literal_eval(node.value)
+        raise AssertionError(f"{name} not found in {file}")
+
+    assert storage.SETTING_VALUES["faces"] == constant("board.py", "FACE_SETS")
+    assert storage.SETTING_VALUES["back"] == constant("app.py", "BACKS")
+
+
+def test_a_check_that_fails_in_any_way_never_stops_the_page():
+    backend = FakeStorage()
+    backend.items["k"] = "[1]"
+
+    def buggy(data):
+        return data[0].missing
+
+    assert Store(backend).read("k", buggy) == (None, True)
+    assert backend.items["k.corrupt"] == "[1]"
+
+
+def test_a_deeply_nested_value_is_set_aside():
+    """Finding 2: in the page, 20,000 nested arrays under a key was a fatal
+    error of Pyodide on every load; here the scan refuses them unparsed."""
+    raw = "[" * 20_000 + "]" * 20_000
+    for key, check in [
+        (storage.SETTINGS_KEY, check_settings),
+        (storage.STATS_KEY, storage.check_stats),
+        (storage.CURRENT_KEY, check_current),
+        (save_key("maria"), slot_checker("maria")),
+    ]:
+        backend = FakeStorage()
+        backend.items[key] = raw
+        with recursion_room(100):
+            assert Store(backend).read(key, check) == (None, True)
+        assert backend.items[key + ".corrupt"] == raw
+
+
+def test_one_games_bad_statistics_leave_the_others():
+    good = {"played": 4, "won": 2, "best_score": 120, "best_time": 300.5, "streak": 1, "best_streak": 2}
+    raw = json.dumps({"format": 1, "games": {"reloaded": good, "maria": {**good, "won": 9}, "lucas": None}})
+    backend = FakeStorage()
+    backend.items[storage.STATS_KEY] = raw
+    stats, damaged = Store(backend).read(storage.STATS_KEY, storage.check_stats)
+    assert damaged == ("maria", "lucas")
+    assert list(stats.games) == ["reloaded"] and stats.record("reloaded").won == 2
+    assert backend.items[storage.STATS_KEY + ".corrupt"] == raw
+    assert json.loads(backend.items[storage.STATS_KEY])["games"] == {"reloaded": good}
 
 
 def test_current_game_pointer():
