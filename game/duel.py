@@ -139,6 +139,7 @@ import unicodedata
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Generator, Iterable, NamedTuple, Optional, Union
 
 from . import names, p256
@@ -174,6 +175,7 @@ PACE_WINDOWS = ((2, 1), (10, 6), (50, 50))
 _TOKEN = re.compile(r"^s(0|[1-9]\d{0,5})\.(.*)$", re.S)
 _BASE64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 _TIME = re.compile(r"@(\d+)(?:\.(\d+))?$")
+_AT = re.compile(r"\d{1,9}(?:\.\d{1,6})?")  # a time as move text writes it (moves.py)
 _KEYS = {"g", "l", "r", "s"}
 _RUN_KEYS = {"n", "m", "t"}
 _SIGNED_KEYS = {"k", "z"}
@@ -399,10 +401,20 @@ def _tenths(token: str, previous: int) -> int:
 
 def _bare(token: str) -> str:
     """The action of a token without its time; refused if it is no action."""
+    word, at, time = token.partition("@")
+    if at and not _AT.fullmatch(time):
+        word = token  # a time that is no time: the full parse says why
+    return _bare_word(word)
+
+
+@lru_cache(maxsize=2048)
+def _bare_word(word: str) -> str:
+    # Cached: a run repeats few distinct actions ("draw" above all), and a
+    # link at the bounds holds 12,000 of them.
     try:
-        if is_action(token):
-            return parse_action(token)[0]
-        return step_text(parse_step(token)[0])
+        if is_action(word):
+            return parse_action(word)[0]
+        return step_text(parse_step(word)[0])
     except GameError as e:
         raise InvalidChallenge(str(e)) from None
 
@@ -662,6 +674,10 @@ def _check_signatures(deal: tuple, items: list, runs: tuple) -> Generator[None, 
         yield
 
 
+def _text(value) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
 def decoding(text) -> Generator[tuple[int, int], None, Challenge]:
     """``decode_challenge`` in slices, for a page that must keep drawing:
     each step checks a signature or replays up to SLICE actions and yields
@@ -675,9 +691,14 @@ def decoding(text) -> Generator[tuple[int, int], None, Challenge]:
         raise InvalidChallenge("the duel link carries no runs")
     if len(items) > MAX_RUNS:
         raise InvalidChallenge(f"a duel has at most {MAX_RUNS} players, not {len(items)}")
-    runs = tuple(_read_run(item, i, deal, version) for i, item in enumerate(items, 1))
+    counts = [len(item["m"].split(" ")) if isinstance(item, dict) and _text(item.get("m")) else 0 for item in items]
+    _check_total(sum(counts))  # before reading: a flood is refused at once
+    runs = []
+    for i, item in enumerate(items, 1):
+        runs.append(_read_run(item, i, deal, version))
+        yield 0, sum(counts)
+    runs = tuple(runs)
     total = sum(len(run.actions) for run in runs)
-    _check_total(total)
     challenge = Challenge(*deal, runs)
     for _ in _check_signatures(deal, items, runs):
         yield 0, total

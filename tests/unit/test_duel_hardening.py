@@ -11,9 +11,6 @@ import random
 import zlib
 
 import pytest
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +19,7 @@ from game.build import BuildRules
 from game.catalog import get_spec
 from game.duel import Challenge, Run, decode_challenge, encode_challenge, verify
 from game.moves import DRAW, REDEAL
+from tests.duel_keys import Device
 
 # --- helpers ----------------------------------------------------------------------------------
 
@@ -41,24 +39,6 @@ def unpack(token: str) -> dict:
     text = token.split(".", 1)[1]
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     return json.loads(zlib.decompress(raw[4:], -15))
-
-
-class Device:
-    """A device's key pair, signing as the page's Web Crypto does (raw r‖s)."""
-
-    def __init__(self, seed: int):
-        self.private = ec.derive_private_key(random.Random(seed).randrange(1, p256.N), ec.SECP256R1())
-        self.key = self.private.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.CompressedPoint
-        )
-
-    def sign(self, challenge: Challenge, run: Run) -> Run:
-        message = duel.signed_message(challenge, run, self.key)
-        r, s = decode_dss_signature(self.private.sign(message, ec.ECDSA(hashes.SHA256())))
-        return run.signed(self.key, r.to_bytes(32, "big") + s.to_bytes(32, "big"))
-
-    def play(self, challenge: Challenge, name: str, game: Game) -> Challenge:
-        return challenge.add_run(self.sign(challenge, Run.from_game(name, game)))
 
 
 def human(game_id: str, seed: int, actions: int, limit=None, rng=None) -> Game:
