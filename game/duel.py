@@ -93,11 +93,14 @@ Decisions
   times, and counting them would make everybody reach the final score at the
   end.
 - **Pace**: times are what the sender's device wrote, so a run faster than a
-  person can play is marked *implausible* (``pace``): three actions in one
-  tenth of a second, 11 in less than PACE_WINDOWS' 0.6 s, or 51 in less than
-  5 s (more than 10 a second kept up). The fastest real play measured
-  (bench/README.md, "Duel links") stays well below: a quick player makes 5
-  to 8 actions a second in a burst, and Finish plays one card every 0.14 s.
+  person can play is marked *implausible* (``pace``): four or more actions
+  all at 0 s, four in one tenth of a second (over 30 a second), 11 in less
+  than 0.6 s (over 16 a second), or 51 in less than 5 s (over 10 a second
+  kept up): PACE_WINDOWS. A quick player makes 5 to 8 actions a second in a
+  burst, Finish plays a card every 0.14 s, and a key held down acts once in
+  a duel; a browser driven by a program clicking as fast as it can made
+  10.7 a second with gaps of 0 to 0.1 s, and is marked (bench/README.md,
+  "Duel links"). Giving up is no action of the hands and is not counted.
   An implausible run is kept and shown, marked, and ranks below every
   plausible one. Times never go backwards (each is a difference ≥ 0).
 - **Ranking**: plausible runs before implausible ones; then higher score
@@ -169,8 +172,8 @@ REMATCH_DEALS = 999_999_999
 SLICE = 200  # actions replayed between two reports of ``decoding``
 
 # (gaps, tenths): any gaps + 1 actions in a row take at least that long, or
-# the run is implausible. 3 in one tenth; 11 in < 0.6 s; 51 in < 5 s.
-PACE_WINDOWS = ((2, 1), (10, 6), (50, 50))
+# the run is implausible. 4 in one tenth; 11 in < 0.6 s; 51 in < 5 s.
+PACE_WINDOWS = ((3, 1), (10, 6), (50, 50))
 
 _TOKEN = re.compile(r"^s(0|[1-9]\d{0,5})\.(.*)$", re.S)
 _BASE64URL = re.compile(r"^[A-Za-z0-9_-]*$")
@@ -846,11 +849,11 @@ def _times(actions: tuple[str, ...]) -> list[int]:
 
 def pace(run: Run) -> Optional[str]:
     """Why the run's times are faster than a person can play (module
-    docstring, "Pace"): "zero" (three or more actions, all at 0 s), "burst"
+    docstring, "Pace"): "zero" (four or more actions, all at 0 s), "burst"
     (a stretch faster than PACE_WINDOWS allow); None if they are plausible.
     Giving up is not counted: it ends the game, it is no move."""
     times = [t for t, token in zip(_times(run.actions), run.actions) if not token.startswith("resign")]
-    if len(times) >= 3 and times[-1] == 0:
+    if len(times) >= 4 and times[-1] == 0:
         return "zero"
     for gaps, tenths in PACE_WINDOWS:
         for i in range(len(times) - gaps):

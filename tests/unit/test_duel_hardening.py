@@ -405,8 +405,9 @@ def test_a_retinue_run_at_zero_seconds_no_longer_outranks_an_honest_one():
 @pytest.mark.parametrize(
     "gaps, verdict",
     [
-        ([0, 0], "burst"),  # three actions in one tenth
-        ([0, 1], None),
+        ([0, 0, 0], "burst"),  # four actions in one tenth
+        ([0, 0], None),  # three: a rolled chord of keys, maybe
+        ([0, 1, 0], None),
         ([0.5] * 10, "burst"),  # 11 actions in 0.5 s
         ([0.6] * 10, None),
         ([0.9] * 50, "burst"),  # 51 actions in 4.5 s: 11 a second kept up
@@ -423,6 +424,16 @@ def test_pace_windows(gaps, verdict):
     assert duel.pace(Run("Ann", "forty-thieves", 1, None, actions)) == verdict
 
 
+def test_times_never_go_back():
+    """Each time is a difference ≥ 0 from the one before: a link cannot say
+    that an action came before the one it follows."""
+    payload = {"g": "forty-thieves", "l": None, "r": [{"n": "Ann", "m": "draw draw", "t": [20, -5]}], "s": 1}
+    with pytest.raises(InvalidChallenge, match="times never go back"):
+        decode_challenge(pack(payload))
+    with pytest.raises(InvalidChallenge, match="back in time"):
+        encode_challenge([Run("Ann", "forty-thieves", 1, None, ("draw@2", "draw@1.5"))])
+
+
 def test_human_play_and_resignations_are_plausible():
     for seed in range(1, 30):
         g = human("forty-thieves", seed, 300)
@@ -432,8 +443,8 @@ def test_human_play_and_resignations_are_plausible():
 
 
 def test_an_implausible_run_never_forces_a_rematch():
-    zero = Run("Ann", "forty-thieves", 1, None, ("draw@0", "draw@0", "draw@0", "resign@0"))
-    slow = Run("Bea", "forty-thieves", 1, None, ("draw@1", "draw@3", "draw@5", "resign@6"))
+    zero = Run("Ann", "forty-thieves", 1, None, ("draw@0", "draw@0", "draw@0", "draw@0", "resign@0"))
+    slow = Run("Bea", "forty-thieves", 1, None, ("draw@1", "draw@3", "draw@5", "draw@7", "resign@8"))
     verdict = verify(Challenge("forty-thieves", 1, None, (zero, slow)))
     assert verdict.players[0].score == verdict.players[1].score
     assert verdict.ranking == duel.Ranking(("Bea", "Ann"), None)

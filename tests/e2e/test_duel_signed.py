@@ -193,7 +193,7 @@ def test_where_indexeddb_is_denied_runs_are_signed_with_a_key_for_the_visit(cont
     open_url(p, app_url, "?game=solitario&seed=2")
     p.click("#btn-duel")
     p.wait_for_selector('#duel-dialog[open][data-view="setup"]')
-    p.wait_for_selector('#duel-key-note:not([hidden])', timeout=10_000)
+    p.wait_for_selector("#duel-key-note:not([hidden])", timeout=10_000)
     assert p.evaluate("SolKeys.state") == "visit"
     note = p.text_content("#duel-key-note")
     assert p.is_visible("#duel-key-note") and "for this visit only" in note
