@@ -169,7 +169,7 @@ MAX_TOKEN = 40_000
 MAX_PAYLOAD = 256 * 1024
 MAX_TENTHS = 24 * 3600 * 10
 REMATCH_DEALS = 999_999_999
-SLICE = 200  # actions replayed between two reports of ``decoding``
+SLICE = 50  # actions read or replayed between two steps of ``decoding``
 
 # (gaps, tenths): any gaps + 1 actions in a row take at least that long, or
 # the run is implausible. 4 in one tenth; 11 in < 0.6 s; 51 in < 5 s.
@@ -624,7 +624,8 @@ def _format_tenths(t: int) -> str:
     return f"{t // 10}" if t % 10 == 0 else f"{t // 10}.{t % 10}"
 
 
-def _read_run(item, index: int, deal, version: int) -> Run:
+def _read_run(item, index: int, deal, version: int) -> Generator[None, None, Run]:
+    """Read run ``index`` of a payload (a step every SLICE actions)."""
     if not isinstance(item, dict):
         raise InvalidChallenge(f"run {index} of the duel link is not a run")
     _check_keys(item, _RUN_KEYS, "a run", _SIGNED_KEYS if version >= 2 else frozenset())
@@ -657,6 +658,8 @@ def _read_run(item, index: int, deal, version: int) -> Run:
         if "@" in word or _bare(word) != word:
             raise InvalidChallenge(f"{name}'s action {i} ({word[:20]!r}) is not written as a link writes it")
         actions.append(f"{word}@{_format_tenths(clock)}")
+        if i % SLICE == 0:
+            yield
     return Run(name, *deal, tuple(actions), key, signature)
 
 
@@ -698,8 +701,14 @@ def decoding(text) -> Generator[tuple[int, int], None, Challenge]:
     _check_total(sum(counts))  # before reading: a flood is refused at once
     runs = []
     for i, item in enumerate(items, 1):
-        runs.append(_read_run(item, i, deal, version))
-        yield 0, sum(counts)
+        reading = _read_run(item, i, deal, version)
+        while True:
+            try:
+                next(reading)
+            except StopIteration as done:
+                runs.append(done.value)
+                break
+            yield 0, sum(counts)
     runs = tuple(runs)
     total = sum(len(run.actions) for run in runs)
     challenge = Challenge(*deal, runs)
