@@ -234,6 +234,8 @@ class DuelUI:
         self._slice = app.proxy(app.guard(self.check_slice))
         app.hud.after_update = self.hud_updated
         self.trust = Trust(app.progress.store)
+        if self.trust.damaged:  # set aside by the store; told with the other start notices
+            app.progress.damaged.append("error.data_damaged")
         by_id("duel-dialog").dataset.phase = self.phase.value
 
     def key_held(self, event) -> None:

@@ -348,6 +348,30 @@ def _cycle(n: int) -> str:
     return " ".join(words[:n])
 
 
+def test_a_version_1_link_opens_with_its_runs_unsigned(contexts, app_url):
+    o = contexts("O")
+    case = json.loads((ROOT / "tests" / "fixtures" / "links_s1.json").read_text())[0]
+    assert case["token"].startswith("s1.")
+    open_link(o, app_url, case["token"])
+    assert [p for p, _ in rows(o)] == case["verdict"]["ranking"]
+    assert {marks for _, marks in rows(o)} == {"unsigned"}
+    assert "s2." in o.input_value("#duel-link")  # written again as version 2, its runs still unsigned
+    assert not o.errors
+
+
+def test_damaged_duel_memory_is_set_aside_with_a_notice(contexts, app_url):
+    d = contexts("D")
+    open_url(d, app_url, "?game=solitario&seed=2")
+    d.evaluate("localStorage.setItem('solitaire.duel.keys', '{\"v\": 1, \"keys\": 5}')")
+    open_url(d, app_url, "?game=solitario&seed=3")
+    assert "could not be read and was set aside" in d.text_content("#notice")
+    assert d.evaluate("localStorage.getItem('solitaire.duel.keys.corrupt')") == '{"v": 1, "keys": 5}'
+    start_duel(d, "Dee")
+    give_up(d)  # and the device remembers afresh
+    assert json.loads(d.evaluate("localStorage.getItem('solitaire.duel.keys')"))["keys"][0][0] == "Dee"
+    assert not d.errors
+
+
 def test_the_flood_link_is_refused_at_once_with_the_reason(contexts, app_url):
     """Finding 3: 8 runs of 4,000 draws and turn-overs froze the page for ~45 s."""
     f = contexts("F")
