@@ -185,6 +185,7 @@ class Trust:
         self.book = KeyBook(keys or [])
         self.mine = MyRuns(runs or [])
         self.damaged = bad_keys or bad_runs
+        self.version = 0  # counts the changes: what was noticed before may be stale
 
     def flags(self, challenge: Challenge) -> list[Flag]:
         """What this device notices about a link: its own games changed
@@ -196,11 +197,13 @@ class Trust:
     def seen(self, challenge: Challenge) -> None:
         """A link was opened: remember keys of names seen for the first time."""
         if self.book.learn(challenge.runs):
+            self.version += 1
             self.store.write(KEYS_KEY, self.book.to_json())
 
     def played(self, run: Run) -> None:
         """A run was played on this device: keep it, and its key for its name."""
         self.mine.add(run)
+        self.version += 1
         self.store.write(RUNS_KEY, self.mine.to_json())
         self.seen(Challenge(*run.deal, (run,)))
 

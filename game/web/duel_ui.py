@@ -149,6 +149,7 @@ class DuelUI:
         self.trust = None  # duel_trust.Trust, once wired
         self.checking = None  # (generator, notices, fallback) of a link being checked
         self.key_asked = False  # this device's key has been asked for (static/js/keys.js)
+        self._flags = None  # ((challenge, trust version), flags) last computed
 
     @property
     def lang(self) -> str:
@@ -157,10 +158,8 @@ class DuelUI:
     # --- the phase ----------------------------------------------------------------------------
     def go(self, event: str) -> None:
         self.phase = next_phase(self.phase, event)
-        by_id("duel-dialog").dataset.phase = self.phase.value
-        hint = by_id("btn-hint")
-        if hint is not None and not is_none(hint):
-            hint.hidden = self.no_help
+        # On the root, for the style sheet: no Hint button while a run is played.
+        document.documentElement.dataset.duelPhase = self.phase.value
 
     @property
     def active(self) -> bool:
@@ -236,16 +235,18 @@ class DuelUI:
         self.trust = Trust(app.progress.store)
         if self.trust.damaged:  # set aside by the store; told with the other start notices
             app.progress.damaged.append("error.data_damaged")
-        by_id("duel-dialog").dataset.phase = self.phase.value
+        document.documentElement.dataset.duelPhase = self.phase.value
 
     def key_held(self, event) -> None:
         """A key held down repeats: in a duel the action keys act once per
         press (a held D would draw faster than a person can, and the run's
         times would look made up); while a link is checked, no key acts."""
         key = str(event.key).lower()
-        if self.phase is Phase.CHECKING or (self.playing and bool(event.repeat) and key in ACTION_KEYS):
+        if self.playing and bool(event.repeat) and key in ACTION_KEYS:
             event.preventDefault()
             event.stopImmediatePropagation()
+        elif self.phase is Phase.CHECKING:
+            event.stopImmediatePropagation()  # the page's keys wait; the browser's still work
 
     # --- the panel ----------------------------------------------------------------------------
     def show_view(self, view: str) -> None:
@@ -498,7 +499,14 @@ class DuelUI:
         self.show_view("ranking" if len(challenge.runs) > 1 or self.own else "intro")
 
     def flags(self, challenge) -> list:
-        return self.trust.flags(challenge) if self.trust is not None else []
+        """What this device noticed about ``challenge`` (kept while neither
+        changes: the panel asks three times a drawing)."""
+        if self.trust is None:
+            return []
+        stamp = (challenge, self.trust.version)
+        if self._flags is None or self._flags[0] != stamp:
+            self._flags = (stamp, self.trust.flags(challenge))
+        return self._flags[1]
 
     def fill_warnings(self, box, challenge) -> None:
         frame = document.createDocumentFragment()
