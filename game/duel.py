@@ -492,7 +492,10 @@ def signed_message(challenge: Challenge, run: Run, key: bytes) -> bytes:
     ones before it. The signature goes back with ``run.signed(key, sig)``."""
     if run.deal != challenge.deal:
         raise InvalidChallenge(f"{run.name}'s run is of another deal or time limit")
-    key = p256.compressed(bytes(key))
+    try:
+        key = p256.compressed(bytes(key))
+    except (ValueError, TypeError) as e:
+        raise InvalidChallenge(f"not a P-256 public key: {e}") from None
     earlier = [_run_item(r) for r in challenge.runs]
     return _message(challenge.deal, earlier, _run_payload(run), _b64(key))
 
@@ -945,7 +948,10 @@ def verify(challenge: Union[Challenge, str]) -> Verdict:
     """Check every signature, replay every run of a challenge (or of a token)
     and rank the players."""
     if isinstance(challenge, str):
-        challenge = decode_challenge(challenge)
+        challenge = decode_challenge(challenge)  # checks the signatures as it reads them
+    else:
+        for _ in _check_signatures(challenge.deal, _payload(challenge)["r"], challenge.runs):
+            pass
     players = tuple(result(challenge, run) for run in challenge.runs)
     return Verdict(challenge, players, ranking(challenge, players))
 

@@ -9,6 +9,7 @@ import base64
 import json
 import random
 import zlib
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -321,6 +322,16 @@ def test_a_key_that_is_no_point_and_half_signed_runs_are_refused():
         decode_challenge(forge(token, lambda p: p["r"][0].update(z=p["r"][0]["z"] + "A")))
     with pytest.raises(InvalidChallenge, match="does not know"):
         decode_challenge(forge(token, lambda p: p["r"][0].update(score=9999)))
+
+
+def test_verify_checks_the_signatures_of_a_challenge_it_is_given():
+    c, _, _ = signed_duel()
+    ann = c.runs[0]
+    other = replace(ann, actions=ann.actions[:2])  # cut, Ann's signature kept
+    with pytest.raises(InvalidChallenge, match="Ann's run does not match its signature"):
+        verify(Challenge(*c.deal, (other, c.runs[1])))
+    with pytest.raises(InvalidChallenge, match="not a P-256 public key"):
+        duel.signed_message(c, ann, b"\x02" + p256.P.to_bytes(32, "big"))
 
 
 def test_version_1_links_open_as_unsigned_and_carry_no_keys():
