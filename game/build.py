@@ -96,27 +96,7 @@ class BuildRules(Rules):
     def legal_moves(self, pos) -> list[Move]:
         """Every legal move, by source: the waste, each column, each foundation, then the stock."""
         piles, names, spec = pos.piles, self.names, self.spec
-        # Index the destinations by the card each one wants, so every candidate
-        # card costs one dictionary look-up instead of a scan of all piles.
-        home: dict[str, list[int]] = {}
-        for f in self.foundations:
-            fp = piles[f]
-            if fp:
-                nxt = self.next_home.get(fp[-1])
-                if nxt:
-                    home.setdefault(nxt, []).append(f)
-            else:
-                for ace in self.aces:
-                    home.setdefault(ace, []).append(f)
-        wanted: dict[str, list[int]] = {}
-        empty: list[int] = []
-        for t in self.columns:
-            col = piles[t]
-            if col:
-                for c in self.accepts[col[-1]]:
-                    wanted.setdefault(c, []).append(t)
-            else:
-                empty.append(t)
+        home, wanted, empty = self._wants(piles)
         empty_takes = self.empty_takes
         out: list[Move] = []
 
@@ -151,6 +131,31 @@ class BuildRules(Rules):
         elif waste and self._may_redeal(pos):
             out.append(REDEAL)
         return out
+
+    def _wants(self, piles) -> tuple[dict, dict, list]:
+        """The destinations indexed by the card each one wants (foundations,
+        columns), and the empty columns: every candidate card then costs one
+        dictionary look-up instead of a scan of all piles."""
+        home: dict[str, list[int]] = {}
+        for f in self.foundations:
+            fp = piles[f]
+            if fp:
+                nxt = self.next_home.get(fp[-1])
+                if nxt:
+                    home.setdefault(nxt, []).append(f)
+            else:
+                for ace in self.aces:
+                    home.setdefault(ace, []).append(f)
+        wanted: dict[str, list[int]] = {}
+        empty: list[int] = []
+        for t in self.columns:
+            col = piles[t]
+            if col:
+                for c in self.accepts[col[-1]]:
+                    wanted.setdefault(c, []).append(t)
+            else:
+                empty.append(t)
+        return home, wanted, empty
 
     def _may_redeal(self, pos) -> bool:
         limit = self.spec.redeals
@@ -265,16 +270,30 @@ class BuildRules(Rules):
             return not self.legal_moves(pos)
         if self.has_progress_move(pos):
             return False
-        state, turned = pos, False
+        # Drawing and turning over change only the stock and the waste, so
+        # through the pass every move from a column or a foundation stays as
+        # it is now (none), and a move appears only where a card the pass
+        # turns up on top of the waste has somewhere to go. Play the pass on
+        # the two piles' cards alone: a look-up per card, not a search of
+        # every pile per draw (which made each draw of a long replay cost a
+        # whole pass of move searches).
+        home, wanted, empty = self._wants(pos.piles)
+        takes_any = self.empty_takes if empty else frozenset()
+        stock, waste = list(pos.piles[STOCK]), list(pos.piles[WASTE])
+        draw, turned = self.spec.draw, False
         while True:
-            if state.piles[STOCK]:
-                state = self._stock(state, DRAW)[0]
-            elif state.piles[WASTE] and not turned and self._may_redeal(state):
-                state, turned = self._stock(state, REDEAL)[0], True
+            if stock:
+                n = min(draw, len(stock))
+                drawn = [c.upper() for c in reversed(stock[-n:])]
+                del stock[-n:]
+                waste += drawn
+                top = drawn[-1]
+                if top in home or top in wanted or top in takes_any:
+                    return False
+            elif waste and not turned and self._may_redeal(pos):
+                stock, waste, turned = [c.lower() for c in reversed(waste)], [], True
             else:
                 return True
-            if self.has_progress_move(state):
-                return False
 
     # --- checking a position -------------------------------------------------------
     def check_reachable(self, pos) -> None:

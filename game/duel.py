@@ -1,22 +1,25 @@
-"""Duels that travel as links (issue 6): there is no server, so a challenge
-is a token that carries the deal and every player's actions, and each side's
-engine replays them. Scores are never read from a link.
+"""Duels that travel as links (issues 6 and 18): there is no server, so a
+challenge is a token that carries the deal and every player's actions, each
+run signed by the device that played it, and each side's engine replays
+them. Scores are never read from a link.
 
     >>> run = Run.from_game("Ann", game)            # a finished Game
-    >>> token = encode_challenge([run])              # "s1.…": send it
-    >>> challenge = decode_challenge(url_or_token)   # strict; replays every run
-    >>> reply = encode_challenge(challenge.add_run(Run.from_game("Bea", mine)))
+    >>> message = signed_message(challenge, run.linked(), key)   # the device signs it
+    >>> token = encode_challenge([run.signed(key, signature)])   # "s2.…": send it
+    >>> challenge = decode_challenge(url_or_token)   # strict; checks and replays every run
+    >>> reply = encode_challenge(challenge.add_run(...))
     >>> verdict = verify(decode_challenge(reply))    # scores, statuses, ranking
 
-Token, version 1
+Token, version 2
 ----------------
-``s1.`` followed by base64url without padding of::
+``s2.`` followed by base64url without padding of::
 
-    CRC-32 (4 bytes, big-endian) of b"s1." + the DEFLATE bytes that follow
+    CRC-32 (4 bytes, big-endian) of b"s2." + the DEFLATE bytes that follow
     raw DEFLATE (zlib, wbits -15) of the payload
 
 (The checksum covers the compressed bytes, so even a change to the unused
-bits at the end of the DEFLATE stream is caught, and it covers the tag.)
+bits at the end of the DEFLATE stream is caught, and it covers the tag. It
+catches damage, not forgery: the signatures are for that.)
 The payload is JSON, UTF-8, written with sorted keys and no spaces::
 
     {"g": "reloaded",     game id: one of the player games (catalog.PLAYER_GAMES)
@@ -25,13 +28,45 @@ The payload is JSON, UTF-8, written with sorted keys and no spaces::
        {"n": "Ann",       the player's name
         "m": "draw t3>f1 undo resign",   every action of Game.log, times removed:
                                          steps (moves joined by +), undo, redo, resign
-        "t": [41, 6, 0, 13]}             its time, in tenths of a second, as the
-     ],                                  difference from the action before
+        "t": [41, 6, 0, 13],             its time, in tenths of a second, as the
+                                         difference from the action before
+        "k": "A0Xb…",     the device's public key: P-256, SEC 1 compressed
+                          (33 bytes), base64url without padding
+        "z": "x1Qe…"}     the signature of the run: ECDSA P-256 with SHA-256,
+     ],                   r and s (32 bytes each), base64url without padding
      "s": 1234}           the deal number (seed)
 
-Any other key (a ``score``, say) makes the link invalid: nothing in a link is
-believed except the deal and the actions. In a page address the token is the
-``duel`` parameter, in the query or the fragment: ``index.html?duel=s1.…``.
+``k`` and ``z`` come together or not at all: a run without them is
+*unsigned* (a device without Web Crypto, a run written by the command line,
+every run of a version 1 link). Any other key (a ``score``, say) makes the
+link invalid: nothing in a link is believed except the deal, the actions and
+the signatures. In a page address the token is the ``duel`` parameter, in
+the query or the fragment: ``index.html?duel=s2.…``.
+
+Version 1 (``s1.``) is the same without ``k`` and ``z``, its CRC taken over
+b"s1." and the DEFLATE bytes. Its links still open and verify, their runs
+unsigned; a link written again is written as version 2.
+
+The signed bytes
+----------------
+A device signs each run it plays, once it has ended, with its own key
+(``static/js/keys.js``: Web Crypto, the private key never leaves the
+browser). The signed bytes are ``b"solitaire duel run v2\n"`` followed by the
+canonical JSON (sorted keys, no spaces, UTF-8, as the payload) of::
+
+    {"g": game, "l": limit, "s": seed,          the deal and its time limit
+     "n": name, "m": moves, "t": times,          the run, exactly as the link carries it
+     "k": key,                                   the signer's public key (base64url)
+     "p": earlier}                               what the player played against
+
+``earlier`` is the hex SHA-256 of the canonical JSON of the list of the runs
+before it, exactly as the link carries them (signatures included), or ""
+for the first run. So a signature binds the run to its deal, limit, name,
+every action and time, its own key, and the runs it answered: cutting,
+changing or reordering anything, or dropping an earlier run, breaks it.
+``decode_challenge`` refuses a link with a signature that does not match.
+What a signature cannot say (that the name is the person's, that the
+actions were not computed) is in the README, "Security and robustness".
 
 Decisions
 ---------
@@ -57,25 +92,44 @@ Decisions
   bonuses paid at the end are not actions: they fall on everybody at the same
   times, and counting them would make everybody reach the final score at the
   end.
-- **Ranking**: higher score first; then the earlier ``final_score_move``; then
-  a draw that every device makes the same way: players are ordered by the
-  SHA-256 of the deal, their name and their actions (``draw_key``). The draw
-  settles players with no moves at all (RULES.md §3) and any other tie that is
-  still left.
-- **Rematch**: in an untimed duel with two or more runs, equal scores in first
-  and second place mean a rematch on a new deal from zero (RULES.md §3); the
-  ranking still lists an order for display. The new deal number comes from
-  the SHA-256 of the payload, runs sorted by name (1 to 999,999,999, never the same deal again), so
-  both sides get the same one. A timed duel never has a rematch; its ties go to
-  the tie-breaks.
+- **Pace**: times are what the sender's device wrote, so a run faster than a
+  person can play is marked *implausible* (``pace``): four or more actions
+  all at 0 s, four in one tenth of a second (over 30 a second), 11 in less
+  than 0.6 s (over 16 a second), or 51 in less than 5 s (over 10 a second
+  kept up): PACE_WINDOWS. A quick player makes 5 to 8 actions a second in a
+  burst, Finish plays a card every 0.14 s, and a key held down acts once in
+  a duel; a browser driven by a program clicking as fast as it can made
+  10.7 a second with gaps of 0 to 0.1 s, and is marked (bench/README.md,
+  "Duel links"). Giving up is no action of the hands and is not counted.
+  An implausible run is kept and shown, marked, and ranks below every
+  plausible one. Times never go backwards (each is a difference ≥ 0).
+- **Ranking**: plausible runs before implausible ones; then higher score
+  first; then the earlier ``final_score_move``; then a draw that every device
+  makes the same way: players are ordered by the SHA-256 of the deal, their
+  name and their actions (``draw_key``). The draw settles players with no
+  moves at all (RULES.md §3) and any other tie that is still left.
+- **Rematch**: in an untimed duel with two or more plausible runs, equal
+  scores in the first two places mean a rematch on a new deal from zero
+  (RULES.md §3); the ranking still lists an order for display. The new deal
+  number comes from the SHA-256 of the payload, runs sorted by name (1 to
+  999,999,999, never the same deal again), so both sides get the same one. A
+  timed duel never has a rematch; its ties go to the tie-breaks.
 - **Time limits**: 180, 300 or 600 seconds, or untimed. The default is 300 s for
   Reloaded and Solitario (the two games played as duels at the source) and
   untimed for the others.
-- **Names**: 1 to 24 characters, no control or bidirectional-formatting
-  characters, no spaces at either end, no two alike ignoring case.
-- **Sizes**, to protect the page: at most MAX_RUNS runs, MAX_ACTIONS actions per
-  run, a token of MAX_TOKEN characters, a payload of MAX_PAYLOAD bytes, and
-  24 hours of play.
+- **Names**: 1 to 24 characters, no control, bidirectional-formatting or blank
+  characters, no spaces at either end, letters of one script (``names.py``:
+  Latin may go with Chinese, Japanese or Korean), and no two in one duel
+  alike: equal ignoring case, or look-alikes (``names.same_name``).
+- **Bounds**, so that a link cannot make a device work for long: at most
+  MAX_RUNS runs; a run of a timed duel holds at most PACE_CAP actions per
+  second of its limit (1,800, 3,000 and 4,000 for 3, 5 and 10 minutes), any
+  run at most MAX_ACTIONS, and a link at most MAX_LINK_ACTIONS in all; a
+  token of at most MAX_TOKEN characters, a payload of MAX_PAYLOAD bytes, 24
+  hours of play. Replaying costs the same for every action (the stall check
+  after a draw looks at the stock's cards, not at a search per card), so the
+  whole check is bounded, and ``decoding`` does it in slices for a page that
+  must keep drawing (``decode_challenge`` runs them all).
 """
 
 from __future__ import annotations
@@ -86,35 +140,48 @@ import json
 import re
 import unicodedata
 import zlib
-from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Optional, Union
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Generator, Iterable, NamedTuple, Optional, Union
 
-from . import jsonsafe
+from . import jsonsafe, names, p256
 from .catalog import PLAYER_GAMES
 from .errors import GameError, InvalidChallenge
 from .moves import is_action, parse_action, parse_step, step_text
 from .play import PLAYING, Game, ScoreEvent, check_game_number
 
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)  # the versions this one reads
 TAG = f"s{VERSION}."
 PARAMETER = "duel"  # the page address parameter that holds a token
+SIGNING_CONTEXT = b"solitaire duel run v2\n"
 
 TIME_LIMITS = (180, 300, 600, None)  # None: untimed
 DEFAULT_TIME_LIMITS = {"reloaded": 300, "solitario": 300}  # others: untimed
 
 MAX_RUNS = 8
-MAX_ACTIONS = 4000
+PACE_CAP = 10  # actions per second of a timed duel's limit a run may hold
+MAX_ACTIONS = 4000  # actions of any run (the cap of an untimed duel)
+MAX_LINK_ACTIONS = 12_000  # actions of every run of a link together
 MAX_NAME = 24
 MAX_TOKEN = 40_000
 MAX_PAYLOAD = 256 * 1024
 MAX_TENTHS = 24 * 3600 * 10
 REMATCH_DEALS = 999_999_999
+SLICE = 50  # actions read or replayed between two steps of ``decoding``
+
+# (gaps, tenths): any gaps + 1 actions in a row take at least that long, or
+# the run is implausible. 4 in one tenth; 11 in < 0.6 s; 51 in < 5 s.
+PACE_WINDOWS = ((3, 1), (10, 6), (50, 50))
 
 _TOKEN = re.compile(r"^s(0|[1-9]\d{0,5})\.(.*)$", re.S)
 _BASE64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 _TIME = re.compile(r"@(\d+)(?:\.(\d+))?$")
+_AT = re.compile(r"\d{1,9}(?:\.\d{1,6})?")  # a time as move text writes it (moves.py)
 _KEYS = {"g", "l", "r", "s"}
 _RUN_KEYS = {"n", "m", "t"}
+_SIGNED_KEYS = {"k", "z"}
 _BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
 _ZWJ = "\u200d"  # joins emoji; every other format character (Cf) is refused
 
@@ -131,6 +198,13 @@ def check_time_limit(limit) -> Optional[int]:
     if limit is None or (isinstance(limit, int) and not isinstance(limit, bool) and limit in TIME_LIMITS):
         return limit
     raise InvalidChallenge(f"a duel's time limit is 180, 300 or 600 seconds or untimed, not {str(limit)[:12]!r}")
+
+
+def max_actions(limit: Optional[int]) -> int:
+    """The most actions one run of a duel with this time limit may hold: what
+    the limit allows at PACE_CAP actions a second, and never more than
+    MAX_ACTIONS (an untimed duel's cap)."""
+    return MAX_ACTIONS if limit is None else min(MAX_ACTIONS, int(limit) * PACE_CAP)
 
 
 def check_game(game_id) -> str:
@@ -160,11 +234,29 @@ def check_name(name) -> str:
         cat = unicodedata.category(ch)
         if cat in _BAD_CATEGORIES or (cat == "Cf" and ch != _ZWJ) or (cat == "Zs" and ch != " "):
             raise InvalidChallenge(f"a player's name must not hold the control character U+{ord(ch):04X}")
+        if ch in names.BLANK:
+            raise InvalidChallenge(f"a player's name must not hold the blank character U+{ord(ch):04X}")
+    mixed = names.mixed_scripts(name)
+    if mixed:
+        scripts = " and ".join(w.title() for w in mixed)
+        raise InvalidChallenge(
+            f"a player's name mixes letters of {scripts} ({name!r}): look-alike letters could pass for another name"
+        )
     return name
 
 
-def _same_name(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _unb64(text, size: int, what: str) -> bytes:
+    """Exactly ``size`` bytes written as base64url without padding."""
+    if not isinstance(text, str) or not _BASE64URL.match(text) or len(text) != -(-size * 4 // 3):
+        raise InvalidChallenge(f"{what} is not {size} bytes in base64url")
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if len(raw) != size or _b64(raw) != text:
+        raise InvalidChallenge(f"{what} is not {size} bytes in base64url")
+    return raw
 
 
 # --- runs and challenges ----------------------------------------------------------
@@ -173,13 +265,16 @@ def _same_name(name: str) -> str:
 @dataclass(frozen=True)
 class Run:
     """One player's game of a duel: who, which deal, and every action with its
-    time, as ``Game.log`` writes them (``t3>f1@12.5``, ``undo@14``, ``resign@20``)."""
+    time, as ``Game.log`` writes them (``t3>f1@12.5``, ``undo@14``, ``resign@20``);
+    with ``key`` and ``signature`` when the device that played it signed it."""
 
     name: str
     game: str
     seed: int
     time_limit: Optional[int]
     actions: tuple[str, ...]
+    key: Optional[bytes] = None  # the signer's P-256 public key, SEC 1 compressed
+    signature: Optional[bytes] = None  # r and s, 64 bytes
 
     def __post_init__(self):
         check_name(self.name)
@@ -192,10 +287,17 @@ class Run:
         if isinstance(actions, str) or not all(isinstance(a, str) for a in actions):
             raise InvalidChallenge("a run's actions must be a list of texts like 't3>f1@12.5'")
         object.__setattr__(self, "actions", actions)
+        if (self.key is None) != (self.signature is None):
+            raise InvalidChallenge(f"{self.name}'s run has a key without a signature, or a signature without a key")
+        if self.key is not None:
+            if not isinstance(self.key, bytes) or len(self.key) != p256.KEY_BYTES:
+                raise InvalidChallenge(f"{self.name}'s key is not a compressed P-256 key ({p256.KEY_BYTES} bytes)")
+            if not isinstance(self.signature, bytes) or len(self.signature) != p256.SIGNATURE_BYTES:
+                raise InvalidChallenge(f"{self.name}'s signature is not {p256.SIGNATURE_BYTES} bytes")
 
     @classmethod
     def from_game(cls, name: str, game: Game) -> "Run":
-        """The run of a game dealt by number (``Game.new``)."""
+        """The run of a game dealt by number (``Game.new``), not yet signed."""
         if game.seed is None:
             raise InvalidChallenge("only a game dealt by number can be sent as a duel")
         return cls(name, game.spec.id, game.seed, game.time_limit, tuple(game.log))
@@ -203,6 +305,19 @@ class Run:
     @property
     def deal(self) -> tuple[str, int, Optional[int]]:
         return self.game, self.seed, self.time_limit
+
+    @property
+    def signed_run(self) -> bool:
+        return self.key is not None
+
+    def linked(self) -> "Run":
+        """This run as a link gives it back (times rounded down to tenths)."""
+        return replace(self, actions=tuple(_as_linked(self.actions)))
+
+    def signed(self, key: bytes, signature: bytes) -> "Run":
+        """This run with its signer's key and signature (both checked when a
+        link carrying it is read)."""
+        return replace(self.linked(), key=bytes(key), signature=bytes(signature))
 
 
 @dataclass(frozen=True)
@@ -231,10 +346,16 @@ class Challenge:
             raise InvalidChallenge(f"a duel has at most {MAX_RUNS} players, not {len(self.runs)}")
         seen = {}
         for run in self.runs:
-            key = _same_name(run.name)
-            if key in seen:
-                raise InvalidChallenge(f"two players are named {seen[key]!r}; each needs a name of their own")
-            seen[key] = run.name
+            for key in names.identities(run.name):
+                if key in seen:
+                    other = seen[key]
+                    if other == run.name or names.folded(other) == names.folded(run.name):
+                        raise InvalidChallenge(f"two players are named {other!r}; each needs a name of their own")
+                    raise InvalidChallenge(
+                        f"the names {other!r} and {run.name!r} look alike; each player needs a name of their own"
+                    )
+            for key in names.identities(run.name):
+                seen[key] = run.name
 
     @classmethod
     def of(cls, runs: Iterable[Run]) -> "Challenge":
@@ -283,42 +404,108 @@ def _tenths(token: str, previous: int) -> int:
 
 def _bare(token: str) -> str:
     """The action of a token without its time; refused if it is no action."""
+    word, at, time = token.partition("@")
+    if at and not _AT.fullmatch(time):
+        word = token  # a time that is no time: the full parse says why
+    return _bare_word(word)
+
+
+@lru_cache(maxsize=2048)
+def _bare_word(word: str) -> str:
+    # Cached: a run repeats few distinct actions ("draw" above all), and a
+    # link at the bounds holds 12,000 of them.
     try:
-        if is_action(token):
-            return parse_action(token)[0]
-        return step_text(parse_step(token)[0])
+        if is_action(word):
+            return parse_action(word)[0]
+        return step_text(parse_step(word)[0])
     except GameError as e:
         raise InvalidChallenge(str(e)) from None
 
 
+def _check_count(name: str, count: int, limit: Optional[int]) -> None:
+    cap = max_actions(limit)
+    if count > cap:
+        where = "an untimed duel" if limit is None else f"a duel of {limit // 60} minutes"
+        pace = "" if limit is None or cap == MAX_ACTIONS else f" ({PACE_CAP} a second)"
+        raise InvalidChallenge(f"{name}'s run has {count} actions; in {where} a run holds at most {cap}{pace}")
+
+
+def _run_payload(run: Run) -> dict:
+    """A run as the link carries it, without its key and signature."""
+    _check_count(run.name, len(run.actions), run.time_limit)
+    moves, deltas, clock = [], [], 0
+    for token in run.actions:
+        t = _tenths(token, clock)
+        if t < clock:
+            raise InvalidChallenge(f"{run.name}'s actions go back in time ({token[:24]!r})")
+        moves.append(_bare(token))
+        deltas.append(t - clock)
+        clock = t
+    return {"n": run.name, "m": " ".join(moves), "t": deltas}
+
+
+def _run_item(run: Run) -> dict:
+    item = _run_payload(run)
+    if run.key is not None:
+        item.update(k=_b64(run.key), z=_b64(run.signature))
+    return item
+
+
 def _payload(challenge: Challenge) -> dict:
-    runs = []
-    for run in challenge.runs:
-        if len(run.actions) > MAX_ACTIONS:
-            raise InvalidChallenge(
-                f"{run.name}'s run has {len(run.actions)} actions; a link holds at most {MAX_ACTIONS}"
-            )
-        moves, deltas, clock = [], [], 0
-        for token in run.actions:
-            t = _tenths(token, clock)
-            if t < clock:
-                raise InvalidChallenge(f"{run.name}'s actions go back in time ({token[:24]!r})")
-            moves.append(_bare(token))
-            deltas.append(t - clock)
-            clock = t
-        runs.append({"n": run.name, "m": " ".join(moves), "t": deltas})
+    runs = [_run_item(run) for run in challenge.runs]
+    _check_total(sum(len(r.actions) for r in challenge.runs))
     return {"g": challenge.game, "l": challenge.time_limit, "r": runs, "s": challenge.seed}
 
 
-def _canonical(payload: dict) -> bytes:
+def _check_total(total: int) -> None:
+    if total > MAX_LINK_ACTIONS:
+        raise InvalidChallenge(f"the duel link holds {total} actions in all; a link holds at most {MAX_LINK_ACTIONS}")
+
+
+def _canonical(payload) -> bytes:
     return json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def _message(deal: tuple, earlier: list, item: dict, key_text: str) -> bytes:
+    """The signed bytes (module docstring) of run ``item`` (as the link
+    carries it) after the runs ``earlier`` (likewise)."""
+    import hashlib  # here, as in draw_key: 19 ms in Pyodide that a page load need not pay
+
+    game, seed, limit = deal
+    before = hashlib.sha256(_canonical(earlier)).hexdigest() if earlier else ""
+    body = {
+        "g": game,
+        "l": limit,
+        "s": seed,
+        "n": item["n"],
+        "m": item["m"],
+        "t": item["t"],
+        "k": key_text,
+        "p": before,
+    }
+    return SIGNING_CONTEXT + _canonical(body)
+
+
+def signed_message(challenge: Challenge, run: Run, key: bytes) -> bytes:
+    """The bytes the device with public ``key`` (33 bytes, compressed) signs
+    for ``run``, played as the next run of ``challenge``: its runs are the
+    ones before it. The signature goes back with ``run.signed(key, sig)``."""
+    if run.deal != challenge.deal:
+        raise InvalidChallenge(f"{run.name}'s run is of another deal or time limit")
+    try:
+        key = p256.compressed(bytes(key))
+    except (ValueError, TypeError) as e:
+        raise InvalidChallenge(f"not a P-256 public key: {e}") from None
+    earlier = [_run_item(r) for r in challenge.runs]
+    return _message(challenge.deal, earlier, _run_payload(run), _b64(key))
 
 
 def encode_challenge(runs: Union[Challenge, Iterable[Run]]) -> str:
     """The link token of a challenge (or of runs on one deal).
 
     The token is checked by decoding it again, so a link that the other side
-    would refuse (an illegal move, say) is refused here, with the same reason."""
+    would refuse (an illegal move, a signature that does not match, say) is
+    refused here, with the same reason."""
     challenge = runs if isinstance(runs, Challenge) else Challenge.of(runs)
     if not challenge.runs:
         raise InvalidChallenge("a duel link carries at least one run")
@@ -326,7 +513,7 @@ def encode_challenge(runs: Union[Challenge, Iterable[Run]]) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     body = packer.compress(data) + packer.flush()
     crc = zlib.crc32(TAG.encode("ascii") + body).to_bytes(4, "big")
-    token = TAG + base64.urlsafe_b64encode(crc + body).decode("ascii").rstrip("=")
+    token = TAG + _b64(crc + body)
     decode_challenge(token)
     return token
 
@@ -353,27 +540,33 @@ def token_from(text) -> str:
         # vendored Pyodide under Node; 3 ms in CPython).
         from urllib.parse import parse_qsl, urlsplit
 
-        parts = urlsplit(text)
-        for part in (parts.query, parts.fragment):
-            for key, value in parse_qsl(part, keep_blank_values=True):
-                if key == PARAMETER:
-                    return value
+        try:
+            parts = urlsplit(text)
+            pairs = [p for part in (parts.query, parts.fragment) for p in parse_qsl(part, keep_blank_values=True)]
+        except ValueError as e:  # an address that is no address ("http://[x")
+            raise InvalidChallenge(f"this is not a page address with a duel: {str(e)[:60]}") from None
+        for key, value in pairs:
+            if key == PARAMETER:
+                return value
         raise InvalidChallenge(f"the address has no {PARAMETER}=… part, so it holds no duel")
-    raise InvalidChallenge("this is not a duel link (it should start with 's1.')")
+    raise InvalidChallenge(f"this is not a duel link (it should start with '{TAG}')")
 
 
-def _unpack(token: str) -> dict:
+def _unpack(token: str) -> tuple[int, dict]:
+    """The version and the payload of a token."""
     if len(token) > MAX_TOKEN:
         raise InvalidChallenge(f"the duel link is too long ({len(token)} characters; at most {MAX_TOKEN})")
     m = _TOKEN.match(token)
     if not m:
-        raise InvalidChallenge("this is not a duel link (it should start with 's1.')")
+        raise InvalidChallenge(f"this is not a duel link (it should start with '{TAG}')")
     version = int(m[1])
-    if version != VERSION:
+    if version not in VERSIONS:
         newer = "a newer" if version > VERSION else "an older"
         raise InvalidChallenge(
-            f"this duel link is of version {version}, from {newer} version of the game; this one reads version {VERSION}"
+            f"this duel link is of version {version}, from {newer} version of the game; "
+            f"this one reads versions {' and '.join(map(str, VERSIONS))}"
         )
+    tag = f"s{version}."
     text = m[2]
     damaged = "the duel link is damaged or incomplete (was it copied whole?)"
     if not _BASE64URL.match(text) or len(text) % 4 == 1:
@@ -382,10 +575,10 @@ def _unpack(token: str) -> dict:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
         raise InvalidChallenge(damaged) from None
-    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != text or len(raw) < 5:
+    if _b64(raw) != text or len(raw) < 5:
         raise InvalidChallenge(damaged)
     crc, body = raw[:4], raw[4:]
-    if zlib.crc32(TAG.encode("ascii") + body).to_bytes(4, "big") != crc:
+    if zlib.crc32(tag.encode("ascii") + body).to_bytes(4, "big") != crc:
         raise InvalidChallenge(f"{damaged} (its checksum does not match)")
     unpacker = zlib.decompressobj(-15)
     try:
@@ -400,13 +593,13 @@ def _unpack(token: str) -> dict:
         payload = jsonsafe.loads(
             data.decode("utf-8"), max_chars=MAX_PAYLOAD, object_pairs_hook=_no_repeats, parse_constant=_no_constant
         )
-    except (UnicodeDecodeError, ValueError) as e:
-        raise InvalidChallenge(f"the duel link's contents are not readable: {str(e)[:80]}") from None
     except RecursionError:
         raise InvalidChallenge("the duel link's contents are not readable: nested too deeply") from None
+    except (ValueError, TypeError, OverflowError) as e:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise InvalidChallenge(f"the duel link's contents are not readable: {str(e)[:80]}") from None
     if not isinstance(payload, dict):
         raise InvalidChallenge("the duel link's contents are not a duel")
-    return payload
+    return version, payload
 
 
 def _no_repeats(pairs):
@@ -422,10 +615,12 @@ def _no_constant(name):
     raise ValueError(f"{name} is not a number")
 
 
-def _check_keys(obj: dict, allowed: set, where: str) -> None:
-    extra = sorted(set(obj) - allowed)
+def _check_keys(obj: dict, allowed: set, where: str, optional: set = frozenset()) -> None:
+    extra = sorted(set(obj) - allowed - optional)
     if extra:
-        raise InvalidChallenge(f"the duel link carries {where} field {extra[0][:16]!r} that this version does not know")
+        raise InvalidChallenge(
+            f"the duel link carries {where} field {str(extra[0])[:16]!r} that this version does not know"
+        )
     missing = sorted(allowed - set(obj))
     if missing:
         raise InvalidChallenge(f"the duel link lacks {where} field {missing[0]!r}")
@@ -435,10 +630,11 @@ def _format_tenths(t: int) -> str:
     return f"{t // 10}" if t % 10 == 0 else f"{t // 10}.{t % 10}"
 
 
-def _read_run(item, index: int, deal) -> Run:
+def _read_run(item, index: int, deal, version: int) -> Generator[None, None, Run]:
+    """Read run ``index`` of a payload (a step every SLICE actions)."""
     if not isinstance(item, dict):
         raise InvalidChallenge(f"run {index} of the duel link is not a run")
-    _check_keys(item, _RUN_KEYS, "a run")
+    _check_keys(item, _RUN_KEYS, "a run", _SIGNED_KEYS if version >= 2 else frozenset())
     name = check_name(item["n"])
     moves, times = item["m"], item["t"]
     if not isinstance(moves, str):
@@ -446,15 +642,21 @@ def _read_run(item, index: int, deal) -> Run:
     if not isinstance(times, list):
         raise InvalidChallenge(f"{name}'s times must be a list")
     words = moves.split(" ") if moves else []
-    if len(words) > MAX_ACTIONS:
-        raise InvalidChallenge(f"{name}'s run has {len(words)} actions; a link holds at most {MAX_ACTIONS}")
+    _check_count(name, len(words), deal[2])
     if len(times) != len(words):
         raise InvalidChallenge(f"{name}'s run has {len(words)} actions but {len(times)} times")
+    key = signature = None
+    if set(item) & _SIGNED_KEYS:
+        if not _SIGNED_KEYS <= set(item):
+            raise InvalidChallenge(f"{name}'s run carries a key without a signature, or a signature without a key")
+        key = _unb64(item["k"], p256.KEY_BYTES, f"{name}'s key")
+        signature = _unb64(item["z"], p256.SIGNATURE_BYTES, f"{name}'s signature")
     actions, clock = [], 0
     for i, (word, delta) in enumerate(zip(words, times), 1):
         if isinstance(delta, bool) or not isinstance(delta, int) or delta < 0:
             raise InvalidChallenge(
-                f"{name}'s action {i}: a time step must be a whole number ≥ 0, not {str(delta)[:12]!r}"
+                f"{name}'s action {i}: a time step must be a whole number ≥ 0 (times never go back), "
+                f"not {str(delta)[:12]!r}"
             )
         clock += delta
         if clock > MAX_TENTHS:
@@ -462,25 +664,86 @@ def _read_run(item, index: int, deal) -> Run:
         if "@" in word or _bare(word) != word:
             raise InvalidChallenge(f"{name}'s action {i} ({word[:20]!r}) is not written as a link writes it")
         actions.append(f"{word}@{_format_tenths(clock)}")
-    return Run(name, *deal, tuple(actions))
+        if i % SLICE == 0:
+            yield
+    return Run(name, *deal, tuple(actions), key, signature)
+
+
+def _check_signatures(deal: tuple, items: list, runs: tuple) -> Generator[None, None, None]:
+    """Refuse a link with a key that is no key or a signature that does not
+    match its run (one check per step of the generator)."""
+    for i, (item, run) in enumerate(zip(items, runs)):
+        if run.key is None:
+            continue
+        try:
+            p256.point(run.key)
+        except ValueError as e:
+            raise InvalidChallenge(f"{run.name}'s key is not a P-256 key ({e})") from None
+        if not p256.verify(run.key, _message(deal, items[:i], item, item["k"]), run.signature):
+            raise InvalidChallenge(
+                f"{run.name}'s run does not match its signature: the link was changed after {run.name} played"
+            )
+        yield
+
+
+def _text(value) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def decoding(text) -> Generator[tuple[int, int], None, Challenge]:
+    """``decode_challenge`` in slices, for a page that must keep drawing:
+    each step checks a signature or replays up to SLICE actions and yields
+    (actions replayed, actions in all); the generator returns the challenge.
+    Refusals are ``InvalidChallenge``, at the step that finds them."""
+    version, payload = _unpack(token_from(text))
+    _check_keys(payload, _KEYS, "a")
+    deal = check_game(payload["g"]), check_seed(payload["s"]), check_time_limit(payload["l"])
+    items = payload["r"]
+    if not isinstance(items, list) or not items:
+        raise InvalidChallenge("the duel link carries no runs")
+    if len(items) > MAX_RUNS:
+        raise InvalidChallenge(f"a duel has at most {MAX_RUNS} players, not {len(items)}")
+    counts = [len(item["m"].split(" ")) if isinstance(item, dict) and _text(item.get("m")) else 0 for item in items]
+    _check_total(sum(counts))  # before reading: a flood is refused at once
+    runs = []
+    for i, item in enumerate(items, 1):
+        reading = _read_run(item, i, deal, version)
+        while True:
+            try:
+                next(reading)
+            except StopIteration as done:
+                runs.append(done.value)
+                break
+            yield 0, sum(counts)
+    runs = tuple(runs)
+    total = sum(len(run.actions) for run in runs)
+    challenge = Challenge(*deal, runs)
+    for _ in _check_signatures(deal, items, runs):
+        yield 0, total
+    done = 0
+    for run in runs:
+        if run in _RESULTS:
+            _RESULTS.move_to_end(run)
+            done += len(run.actions)
+            continue
+        for step in _replaying(run):
+            yield done + step[1], total
+        _remember(run, _result_of(run, step[0]))
+        done += len(run.actions)
+    return challenge
 
 
 def decode_challenge(text: str) -> Challenge:
     """The challenge in a token or page address. Strict: anything damaged,
     unknown, too big or unfit is refused with ``InvalidChallenge``, and so is
-    a run whose actions the rules do not allow when replayed."""
-    payload = _unpack(token_from(text))
-    _check_keys(payload, _KEYS, "a")
-    deal = check_game(payload["g"]), check_seed(payload["s"]), check_time_limit(payload["l"])
-    runs = payload["r"]
-    if not isinstance(runs, list) or not runs:
-        raise InvalidChallenge("the duel link carries no runs")
-    if len(runs) > MAX_RUNS:
-        raise InvalidChallenge(f"a duel has at most {MAX_RUNS} players, not {len(runs)}")
-    challenge = Challenge(*deal, tuple(_read_run(item, i, deal) for i, item in enumerate(runs, 1)))
-    for run in challenge.runs:
-        replay(run)
-    return challenge
+    a signature that does not match and a run whose actions the rules do not
+    allow when replayed."""
+    steps = decoding(text)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 # --- replay, verification and ranking -------------------------------------------------
@@ -489,7 +752,7 @@ def decode_challenge(text: str) -> Challenge:
 @dataclass(frozen=True)
 class Result:
     """A run as the engine replays it; nothing here comes from the link but
-    the actions."""
+    the actions, their times and the signature."""
 
     name: str
     score: int
@@ -499,6 +762,16 @@ class Result:
     end_time: float  # when the game ended (a time-up ends at the limit)
     timeline: tuple[ScoreEvent, ...]  # every change of the points (time points not included)
     draw_key: str  # for the draw that settles the ties left over
+    key: Optional[bytes] = None  # the signer's public key; None: the run is unsigned
+    pace: Optional[str] = None  # why the times are implausible ("burst", "zero"); None: plausible
+
+    @property
+    def signed(self) -> bool:
+        return self.key is not None
+
+    @property
+    def plausible(self) -> bool:
+        return self.pace is None
 
     def to_json(self) -> dict:
         return {
@@ -507,6 +780,9 @@ class Result:
             "status": self.status,
             "moves": self.moves,
             "final_score_move": self.final_score_move,
+            "signed": self.signed,
+            "key": None if self.key is None else _b64(self.key),
+            "plausible": self.plausible,
         }
 
 
@@ -533,10 +809,9 @@ class Verdict:
         }
 
 
-def replay(run: Run, until: Optional[float] = None) -> Game:
-    """The game of ``run`` replayed by the engine, and ended as the module
-    docstring says. With ``until``, only the actions up to that elapsed time,
-    and the game as it stood then (for a ghost)."""
+def _replaying(run: Run, until: Optional[float] = None) -> Generator[tuple[Game, int], None, None]:
+    """Replay ``run`` (see ``replay``), yielding the game and the actions
+    played so far every SLICE actions and once at the end."""
     game = Game.new(run.game, run.seed, time_limit=run.time_limit)
     done = 0
     for i, token in enumerate(run.actions, 1):
@@ -547,10 +822,20 @@ def replay(run: Run, until: Optional[float] = None) -> Game:
         except GameError as e:
             raise InvalidChallenge(f"{run.name}'s action {i} ({token[:24]}) cannot be replayed: {e}") from None
         done = i
+        if i % SLICE == 0 and i < len(run.actions):
+            yield game, i
     if done == len(run.actions) and game.status == PLAYING and game.time_limit is None:
         game.resign(game.clock)  # untimed and stopped: it gave up at its last action
     if game.time_limit is not None:
         game.expire(game.time_limit if until is None else until)  # timed: the clock ran on
+    yield game, done
+
+
+def replay(run: Run, until: Optional[float] = None) -> Game:
+    """The game of ``run`` replayed by the engine, and ended as the module
+    docstring says. With ``until``, only the actions up to that elapsed time,
+    and the game as it stood then (for a ghost)."""
+    *_, (game, _) = _replaying(run, until)
     return game
 
 
@@ -569,6 +854,29 @@ def _as_linked(actions: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _times(actions: tuple[str, ...]) -> list[int]:
+    out, clock = [], 0
+    for token in actions:
+        clock = _tenths(token, clock)
+        out.append(clock)
+    return out
+
+
+def pace(run: Run) -> Optional[str]:
+    """Why the run's times are faster than a person can play (module
+    docstring, "Pace"): "zero" (four or more actions, all at 0 s), "burst"
+    (a stretch faster than PACE_WINDOWS allow); None if they are plausible.
+    Giving up is not counted: it ends the game, it is no move."""
+    times = [t for t, token in zip(_times(run.actions), run.actions) if not token.startswith("resign")]
+    if len(times) >= 4 and times[-1] == 0:
+        return "zero"
+    for gaps, tenths in PACE_WINDOWS:
+        for i in range(len(times) - gaps):
+            if times[i + gaps] - times[i] < tenths:
+                return "burst"
+    return None
+
+
 def draw_key(challenge: Challenge, run: Run) -> str:
     actions = " ".join(_as_linked(run.actions))
     text = f"{challenge.game}:{challenge.seed}:{challenge.time_limit}\n{run.name}\n{actions}"
@@ -579,8 +887,20 @@ def draw_key(challenge: Challenge, run: Run) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def result(challenge: Challenge, run: Run) -> Result:
-    game = replay(run)
+# The results of the runs replayed last, so that the page (which decodes a link,
+# ranks it and draws the panel again on a language switch) replays a run once.
+_RESULTS: "OrderedDict[Run, Result]" = OrderedDict()
+_KEEP = 2 * MAX_RUNS
+
+
+def _remember(run: Run, res: Result) -> None:
+    _RESULTS[run] = res
+    _RESULTS.move_to_end(run)
+    while len(_RESULTS) > _KEEP:
+        _RESULTS.popitem(last=False)
+
+
+def _result_of(run: Run, game: Game) -> Result:
     return Result(
         name=run.name,
         score=game.score(),
@@ -589,14 +909,27 @@ def result(challenge: Challenge, run: Run) -> Result:
         final_score_move=game.final_score_action(),
         end_time=game.end_time if game.end_time is not None else game.clock,
         timeline=tuple(game.timeline),
-        draw_key=draw_key(challenge, run),
+        draw_key=draw_key(Challenge(*run.deal), run),
+        key=run.key,
+        pace=pace(run),
     )
+
+
+def result(challenge: Challenge, run: Run) -> Result:
+    found = _RESULTS.get(run)
+    if found is None:
+        found = _result_of(run, replay(run))
+        _remember(run, found)
+    return found
 
 
 def rematch_seed(challenge: Challenge) -> int:
     """The deal of a rematch: the same on every device that holds the link,
     whatever the order of its runs."""
     payload = _payload(challenge)
+    for run in payload["r"]:  # the draw is the same however the runs were signed
+        run.pop("k", None)
+        run.pop("z", None)
     payload["r"].sort(key=lambda r: r["n"])
     import hashlib  # here, as in draw_key: 19 ms in Pyodide that a page load need not pay
 
@@ -608,17 +941,22 @@ def rematch_seed(challenge: Challenge) -> int:
 def ranking(challenge: Challenge, results: Optional[Iterable[Result]] = None) -> Ranking:
     """Rank the players (RULES.md §3, and the module docstring)."""
     results = tuple(results) if results is not None else tuple(result(challenge, r) for r in challenge.runs)
-    ordered = sorted(results, key=lambda r: (-r.score, r.final_score_move, r.draw_key))
+    ordered = sorted(results, key=lambda r: (not r.plausible, -r.score, r.final_score_move, r.draw_key))
     rematch = None
-    if challenge.time_limit is None and len(ordered) >= 2 and ordered[0].score == ordered[1].score:
+    fair = [r for r in ordered if r.plausible]
+    if challenge.time_limit is None and len(fair) >= 2 and fair[0].score == fair[1].score:
         rematch = rematch_seed(challenge)
     return Ranking(tuple(r.name for r in ordered), rematch)
 
 
 def verify(challenge: Union[Challenge, str]) -> Verdict:
-    """Replay every run of a challenge (or of a token) and rank the players."""
+    """Check every signature, replay every run of a challenge (or of a token)
+    and rank the players."""
     if isinstance(challenge, str):
-        challenge = decode_challenge(challenge)
+        challenge = decode_challenge(challenge)  # checks the signatures as it reads them
+    else:
+        for _ in _check_signatures(challenge.deal, _payload(challenge)["r"], challenge.runs):
+            pass
     players = tuple(result(challenge, run) for run in challenge.runs)
     return Verdict(challenge, players, ranking(challenge, players))
 
@@ -632,15 +970,19 @@ __all__ = [
     "InvalidChallenge",
     "encode_challenge",
     "decode_challenge",
+    "decoding",
+    "signed_message",
     "token_from",
     "verify",
     "ranking",
     "replay",
     "score_at",
+    "pace",
     "rematch_seed",
     "default_time_limit",
     "check_time_limit",
     "check_name",
+    "max_actions",
     "TIME_LIMITS",
     "PARAMETER",
     "VERSION",

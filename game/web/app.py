@@ -144,12 +144,17 @@ class App:
         notices = [self.notice_text(n) for n in request.notices]
         slot, game_id = self.progress.restore(str(js.window.location.search), request)
         notices += self.progress.start_notices()
-        if self.duel.open_address(notices):  # ?duel=…: the duel deals and shows who challenged
-            return
-        if slot is not None:  # the saved game this address asks for: resume it
-            self.start_game(game_id, notices=notices, restored=slot)
-        else:
-            self.start_game(game_id, request.seed, request.position, request.time_limit, notices)
+
+        def begin(notices):
+            if slot is not None:  # the saved game this address asks for: resume it
+                self.start_game(game_id, notices=notices, restored=slot)
+            else:
+                self.start_game(game_id, request.seed, request.position, request.time_limit, notices)
+
+        # ?duel=…: the link is checked in slices, then the duel deals and shows
+        # who challenged; a link it refuses starts the page as without it.
+        if not self.duel.open_address(notices, begin):
+            begin(notices)
 
     def notice_text(self, notice) -> str:
         text = t(self.lang, notice.key, **notice.params)

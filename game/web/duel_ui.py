@@ -1,40 +1,52 @@
-"""Duels on the page (issue 6): the Duel button, its panel (set up a duel,
-answer a link, the result with its ranking and the link to send), the
-challenger's ghost score in the HUD, pass-and-play turns.
+"""Duels on the page (issues 6 and 18): the Duel button, its panel (the
+``#duel-dialog`` markup of index.html: set up a duel, answer a link, the
+result with its ranking and the link to send), the challenger's ghost score
+in the HUD, pass-and-play turns, signing each run with this device's key
+(``static/js/keys.js``), and what the device noticed about a link (keys that
+changed, a game played here that a link changed: ``duel_trust.py``).
 
-The controller (``app.py``) calls in at a few points only: ``wire`` once,
-``open_address`` at start, ``on_start_game`` whenever a deal starts,
-``game_over`` when a game ends, ``query`` for the address, ``apply_language``;
-the HUD calls ``hud_updated`` after each update. Everything here builds its
-own elements; every word goes in with ``textContent`` (names come from links).
-The logic that needs no browser is in ``duel_view.py``.
+Where the page is with duels is one ``Phase`` (``duel_view.py``), moved only
+through its transition table by ``go``. The controller (``app.py``) calls in
+at a few points only: ``wire`` once, ``open_address`` at start,
+``on_start_game`` whenever a deal starts, ``game_over`` when a game ends,
+``query`` for the address, ``apply_language``; the HUD calls
+``hud_updated`` after each update, the hints ask ``no_help``. Every word goes
+in with ``textContent`` (names come from links). The logic that needs no
+browser is in ``duel_view.py`` and ``duel_trust.py``.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
 from game import duel
 from game.duel import InvalidChallenge
 
+from .duel_trust import Trust
 from .duel_view import (
-    TIME_CHOICES,
+    Phase,
     Session,
     challenge_link,
     clean_name,
     duel_query,
     facts,
+    flag_sentences,
     lead,
     lead_sentence,
     limit_text,
     name_problem,
+    next_phase,
+    pace_notes,
     players_problem,
     ranking_rows,
     tie_notes,
+    token_of,
     verdict_of,
     winner_title,
 )
@@ -43,6 +55,8 @@ from .texts.ui import t
 
 NAME_SETTING = "duel_name"
 SVG = "http://www.w3.org/2000/svg"
+SLICE_MS = 25  # a link is checked in slices this long, so the page keeps drawing
+ACTION_KEYS = frozenset("durhzy")  # keys that act: held down, they must not repeat in a duel
 
 
 def by_id(name: str):
@@ -74,23 +88,79 @@ def show(node, visible: bool) -> None:
     node.hidden = not visible
 
 
+def _boot(method: str, *args) -> None:
+    boot = getattr(js.window, "boot", None)
+    if boot is not None:
+        getattr(boot, method)(*args)
+
+
+def once(ok, fail):
+    """Two JS callbacks for ``promise.then(ok, fail)``: whichever runs, both
+    are released after it."""
+    proxies = []
+
+    def wrap(fn):
+        def run(*args):
+            try:
+                fn(*args)
+            finally:
+                for p in proxies:
+                    p.destroy()
+
+        return run
+
+    proxies.extend((create_proxy(wrap(ok)), create_proxy(wrap(fail))))
+    return proxies
+
+
 class DuelUI:
     def __init__(self, app):
         self.app = app
+        self.phase = Phase.IDLE
         self.session: Session | None = None  # the duel being played, or the last one
-        self.viewed = None  # a Challenge from a link, shown but not joined
-        self.own = False  # the viewed link is this device's own challenge
-        self.active = False  # the board belongs to the duel (the address is the duel's)
-        self.playing = False  # a duel run is on the board
-        self.dealing = False  # this module is dealing (start_game must not leave the duel)
+        self.viewed = None  # the Challenge of a link, shown but not joined (VIEWING)
         self.rivals = None
-        self.view = None  # "setup", "intro", "result", "ranking"
+        self.view = None  # the panel's page: "setup", "intro", "result", "ranking"
         self.fixed = None  # (game, seed, limit) of a rematch being set up
         self.names: list[str] = []  # setup's name fields
+        self.trust = None  # duel_trust.Trust, once wired
+        self.checking = None  # (generator, notices, fallback) of a link being checked
+        self.key_asked = False  # this device's key has been asked for (static/js/keys.js)
+        self._flags = None  # ((challenge, trust version), flags) last computed
 
     @property
     def lang(self) -> str:
         return self.app.lang
+
+    # --- the phase ----------------------------------------------------------------------------
+    def go(self, event: str) -> None:
+        self.phase = next_phase(self.phase, event)
+        # On the root, for the style sheet: no Hint button while a run is played.
+        document.documentElement.dataset.duelPhase = self.phase.value
+
+    @property
+    def active(self) -> bool:
+        return self.phase.active
+
+    @property
+    def playing(self) -> bool:
+        return self.phase is Phase.PLAYING
+
+    @property
+    def no_help(self) -> bool:
+        """No Hint and no "no way to win" notice while a duel run is played."""
+        return self.phase is Phase.PLAYING
+
+    @property
+    def own(self) -> bool:
+        """The link on view holds a run played on this device (or under its name)."""
+        challenge = self.viewed
+        if challenge is None:
+            return False
+        if self.trust is not None and any(self.trust.played_here(r) for r in challenge.runs):
+            return True
+        stored = self.stored_name()
+        return bool(stored) and name_problem(stored, [r.name for r in challenge.runs]) is not None
 
     # --- building ---------------------------------------------------------------------------
     def wire(self) -> None:
@@ -98,18 +168,20 @@ class DuelUI:
         # The button is in index.html, so the header does not move when Python starts.
         app.on(by_id("btn-duel"), "click", app.guard(lambda e: self.open_panel()))
 
-        tag = el("span", "duel-tag", id="duel-tag")
-        tag.hidden = True
-        by_id("deal-info").after(tag)
+        if is_none(by_id("duel-tag")):
+            tag = el("span", "duel-tag", id="duel-tag")
+            tag.hidden = True
+            by_id("deal-info").after(tag)
 
-        ghost = el("div", "hud-item ghost", id="hud-ghost")
-        ghost.hidden = True
-        value = el("dd")
-        value.append(el("span", "", "0", data_hud="ghost"), el("span", "lead", id="ghost-lead"))
-        ghost.append(el("dt", "", id="ghost-name"), value)
-        by_id("hud").append(ghost)
+        if is_none(by_id("hud-ghost")):
+            ghost = el("div", "hud-item ghost", id="hud-ghost")
+            ghost.hidden = True
+            value = el("dd")
+            value.append(el("span", "", "0", data_hud="ghost"), el("span", "lead", id="ghost-lead"))
+            ghost.append(el("dt", "", id="ghost-name"), value)
+            by_id("hud").append(ghost)
 
-        document.body.append(self.build_dialog())
+        by_id("duel-join-name").maxLength = duel.MAX_NAME
         for name, fn in {
             "duel-add": self.add_name_field,
             "duel-decline": self.decline,
@@ -127,107 +199,27 @@ class DuelUI:
         app.on(by_id("duel-names"), "click", app.guard(self.names_clicked))
         app.on(by_id("duel-dialog"), "close", app.guard(lambda e: self.closed()))
         app.on(by_id("duel-link"), "focus", app.guard(lambda e: e.target.select()))
+        # Before the page's own key handler (capture): keys held down act once in a duel.
+        document.addEventListener("keydown", app.proxy(app.guard(self.key_held)), True)
         self.copied = app.proxy(app.guard(lambda *a: app.show_toast(t(self.lang, "share.copied"))))
         self.copy_refused = app.proxy(app.guard(lambda *a: self.copy_fallback()))
+        self._slice = app.proxy(app.guard(self.check_slice))
         app.hud.after_update = self.hud_updated
+        self.trust = Trust(app.progress.store)
+        if self.trust.damaged:  # set aside by the store; told with the other start notices
+            app.progress.damaged.append("error.data_damaged")
+        document.documentElement.dataset.duelPhase = self.phase.value
 
-    def build_dialog(self):
-        d = el("dialog", "panel duel", id="duel-dialog", aria_labelledby="duel-title")
-        head = el("div", "panel-head")
-        x = el("button", "icon-btn", id="duel-x", type="button", data_t_label="action.close", aria_label="Close")
-        x.append(close_icon())
-        head.append(el("h2", "", id="duel-title"), x)
-        d.append(head)
-
-        setup = el("form", "duel-setup", id="duel-setup", novalidate="")
-        setup.append(el("p", "hint", data_t="duel.setup_intro"))
-        limits = el("fieldset", "duel-limits", id="duel-limits")
-        limits.append(el("legend", "", data_t="duel.time_limit"))
-        for limit in TIME_CHOICES:
-            label = el("label", "chip")
-            radio = el("input", type="radio", name="duel-limit", value="none" if limit is None else limit)
-            label.append(radio, el("span", "", data_limit="none" if limit is None else limit))
-            limits.append(label)
-        deal = el("fieldset", "duel-deal", id="duel-deal")
-        deal.append(el("legend", "", data_t="duel.deal"))
-        for value in ("this", "new"):
-            label = el("label", "chip", id=f"duel-deal-{value}-label")
-            label.append(
-                el("input", type="radio", name="duel-deal", value=value), el("span", "", id=f"duel-deal-{value}")
-            )
-            deal.append(label)
-        fixed = el("p", "duel-fixed", id="duel-fixed")
-        players = el("fieldset", "duel-players")
-        players.append(
-            el("legend", "", data_t="duel.players"),
-            el("ol", "duel-names", id="duel-names"),
-            el("button", "quiet add", id="duel-add", type="button", data_t="duel.add_player"),
-            el("p", "hint", data_t="duel.pass_hint"),
-        )
-        actions = el("div", "actions")
-        actions.append(el("button", "primary", id="duel-start", type="submit", data_t="duel.start"))
-        setup.append(limits, deal, fixed, players, el("p", "duel-error", id="duel-setup-error", role="alert"), actions)
-
-        intro = el("section", "duel-intro", id="duel-intro")
-        join = el("form", "duel-join", id="duel-join", novalidate="")
-        name_row = el("p", "duel-name")
-        name_row.append(
-            el("label", "", for_="duel-join-name", data_t="duel.your_name"),
-            el(
-                "input",
-                id="duel-join-name",
-                type="text",
-                maxlength=duel.MAX_NAME,
-                autocomplete="nickname",
-                spellcheck="false",
-            ),
-        )
-        join_actions = el("div", "actions")
-        join_actions.append(
-            el("button", "primary", id="duel-accept", type="submit", data_t="duel.accept"),
-            el("button", "", id="duel-decline", type="button", data_t="duel.decline"),
-        )
-        join.append(name_row, el("p", "duel-error", id="duel-join-error", role="alert"), join_actions)
-        intro.append(el("p", "duel-lede", id="duel-intro-text"), el("dl", "duel-facts", id="duel-facts"), join)
-
-        result = el("section", "duel-result", id="duel-result")
-        nxt = el("div", "duel-next", id="duel-next")
-        nxt.append(el("p", "", id="duel-next-text"), el("button", "primary", id="duel-next-go", type="button"))
-        standings = el("div", "duel-standings", id="duel-standings")
-        table = el("table", "ranking", id="duel-table")
-        caption = el("caption", "sr-only", data_t="duel.ranking")
-        head_row = el("tr")
-        for key, cls in (
-            ("duel.col_place", "place"),
-            ("duel.col_player", "player"),
-            ("duel.col_score", "num"),
-            ("duel.col_result", "status"),
-            ("duel.col_moves", "num moves"),
-            ("duel.col_final", "num final"),
-        ):
-            head_row.append(el("th", cls, data_t=key, scope="col"))
-        thead = el("thead")
-        thead.append(head_row)
-        table.append(caption, thead, el("tbody", "", id="duel-rows"))
-        standings.append(table, el("div", "duel-notes", id="duel-notes"))
-        share = el("div", "duel-share", id="duel-share")
-        box = el("div", "linkbox")
-        box.append(
-            el("label", "sr-only", for_="duel-link", data_t="duel.link_label"),
-            el("input", id="duel-link", type="text", readonly="", spellcheck="false"),
-            el("button", "primary", id="duel-copy", type="button", data_t="duel.copy"),
-        )
-        share.append(el("p", "", id="duel-share-text"), box)
-        result_actions = el("div", "actions")
-        result_actions.append(
-            el("button", "", id="duel-play-too", type="button", data_t="duel.play_too"),
-            el("button", "", id="duel-rematch", type="button"),
-            el("button", "", id="duel-new", type="button", data_t="duel.new_duel"),
-            el("button", "quiet", id="duel-close", type="button", data_t="action.close"),
-        )
-        result.append(el("p", "duel-mine", id="duel-mine"), nxt, standings, share, result_actions)
-        d.append(setup, intro, result)
-        return d
+    def key_held(self, event) -> None:
+        """A key held down repeats: in a duel the action keys act once per
+        press (a held D would draw faster than a person can, and the run's
+        times would look made up); while a link is checked, no key acts."""
+        key = str(event.key).lower()
+        if self.playing and bool(event.repeat) and key in ACTION_KEYS:
+            event.preventDefault()
+            event.stopImmediatePropagation()
+        elif self.phase is Phase.CHECKING:
+            event.stopImmediatePropagation()  # the page's keys wait; the browser's still work
 
     # --- the panel ----------------------------------------------------------------------------
     def show_view(self, view: str) -> None:
@@ -260,13 +252,38 @@ class DuelUI:
                 return
 
     def render(self) -> None:
+        self.ensure_key()
+        self.render_key_note()
         getattr(self, f"render_{self.view}")()
+
+    def ensure_key(self) -> None:
+        """Make or load this device's key once a duel is in view (not at every
+        visit: a device that never duels keeps nothing), then say where it lives."""
+        keys = getattr(js.window, "SolKeys", None)
+        if keys is None or self.key_asked:
+            return
+        self.key_asked = True
+        ready = self.app.guard(lambda *a: self.render_key_note())
+        keys.key().then(*once(ready, ready))
+
+    def render_key_note(self) -> None:
+        """Where runs cannot be signed, or the key will not be kept, say so."""
+        keys = getattr(js.window, "SolKeys", None)
+        state = "none" if keys is None else str(keys.state)
+        note = by_id("duel-key-note")
+        wanted = self.view in ("setup", "intro") and state in ("none", "visit")
+        show(note, wanted)
+        if wanted:
+            note.textContent = t(self.lang, f"duel.key_{state}")
+            note.dataset.state = state
 
     def open_panel(self) -> None:
         """The Duel button: the duel on hand (its result), else a new one."""
+        if self.phase in (Phase.CHECKING, Phase.SIGNING):
+            return
         if self.viewed is not None:
             self.show_view("ranking" if len(self.viewed.runs) > 1 or self.own else "intro")
-        elif self.session is not None and self.session.challenge.runs and not self.playing and self.active:
+        elif self.session is not None and self.session.challenge.runs and self.phase is Phase.DONE:
             self.show_view("result")
         else:
             self.open_setup()
@@ -276,7 +293,7 @@ class DuelUI:
 
     def closed(self) -> None:
         """Escape or the close button on a challenge is "Not now"."""
-        if self.view == "intro" and self.viewed is not None and not self.playing:
+        if self.view == "intro" and self.viewed is not None and self.phase is Phase.VIEWING:
             self.decline()
 
     # --- setting up a duel ------------------------------------------------------------------------
@@ -399,32 +416,77 @@ class DuelUI:
             this = not is_none(deal_node) and deal_node.value == "this" and self.app.seed is not None
             seed = self.app.seed if this else random.randrange(1, 1_000_000)
         self.remember(names[0])
-        self.viewed, self.own = None, False
+        self.viewed = None
         self.session = Session.new(game_id, seed, limit, names)
         self.begin_run()
 
     # --- a link -----------------------------------------------------------------------------------
-    def open_address(self, notices: list) -> bool:
-        """At start: a ``?duel=`` address. A good link deals its cards and shows
-        who challenged; a bad one becomes a notice (the engine's reason) and
-        the start goes on with a playable default. True if the duel took over."""
+    def open_address(self, notices: list, fallback) -> bool:
+        """At start: a ``?duel=`` address. True if the duel takes over: the link
+        is then checked in slices (the loading screen counts up, the page
+        keeps drawing); a good link deals its cards and shows who challenged,
+        a bad one becomes a notice (the engine's reason) and ``fallback``
+        (called with the notices) starts a playable game instead."""
         from .duel_view import address_has_duel
 
         loc = js.window.location
         if not address_has_duel(str(loc.search), str(loc.hash)):
             return False
+        self.go("link")
+        self.checking = (duel.decoding(str(loc.href)), notices, fallback)
+        _boot("stage", t(self.lang, "duel.checking", percent=0), 95, 99)
+        js.setTimeout(self._slice, 0)
+        return True
+
+    def check_slice(self) -> None:
+        if self.checking is None:
+            return
+        steps, notices, fallback = self.checking
+        now = js.performance.now
+        deadline = now() + SLICE_MS
+        progress = None
         try:
-            challenge = duel.decode_challenge(str(loc.href))
+            while now() < deadline:
+                progress = next(steps)
+        except StopIteration as done:
+            self.checking = None
+            self.checked(done.value, notices)
+            return
         except InvalidChallenge as e:
+            self.checking = None
+            self.go("refused")
             notices.append(f"{t(self.lang, 'duel.bad_link')} ({e})")
-            return False
-        stored = self.stored_name()
+            fallback(notices)
+            return
+        if progress is not None:
+            done, total = progress
+            percent = int(100 * done / total) if total else 100
+            _boot("stage", t(self.lang, "duel.checking", percent=percent), 95, 99)
+        js.setTimeout(self._slice, 0)
+
+    def checked(self, challenge, notices: list) -> None:
+        self.go("checked")
         self.viewed = challenge
-        self.own = bool(stored) and name_problem(stored, [r.name for r in challenge.runs]) is not None
-        self.active = True
+        self.trust.seen(challenge)  # names seen for the first time keep their key (flags came before)
         self.deal(challenge.game, challenge.seed, None, notices)
         self.show_view("ranking" if len(challenge.runs) > 1 or self.own else "intro")
-        return True
+
+    def flags(self, challenge) -> list:
+        """What this device noticed about ``challenge`` (kept while neither
+        changes: the panel asks three times a drawing)."""
+        if self.trust is None:
+            return []
+        stamp = (challenge, self.trust.version)
+        if self._flags is None or self._flags[0] != stamp:
+            self._flags = (stamp, self.trust.flags(challenge))
+        return self._flags[1]
+
+    def fill_warnings(self, box, challenge) -> None:
+        frame = document.createDocumentFragment()
+        for line in flag_sentences(self.lang, self.flags(challenge)):
+            frame.append(el("p", "", line))
+        box.replaceChildren(frame)
+        show(box, bool(box.childElementCount))
 
     def render_intro(self) -> None:
         lang, challenge = self.lang, self.viewed
@@ -439,6 +501,7 @@ class DuelUI:
             t(lang, "duel.challenge_body", name=first) if single else t(lang, "duel.join_body")
         )
         self.fill_facts(by_id("duel-facts"), challenge)
+        self.fill_warnings(by_id("duel-intro-warnings"), challenge)
 
     def fill_facts(self, dl, challenge) -> None:
         frame = document.createDocumentFragment()
@@ -458,9 +521,11 @@ class DuelUI:
 
     def play_too(self) -> None:
         if self.viewed is None and self.session is not None:
-            self.viewed, self.own = self.session.challenge, True
+            self.viewed = self.session.challenge
         if self.viewed is None:
             return
+        if self.phase is Phase.DONE:
+            self.go("view")
         self.prepare_join()
         self.show_view("intro")
 
@@ -482,29 +547,26 @@ class DuelUI:
             return
         self.remember(name)
         self.session = Session.answer(challenge, name)
-        self.viewed, self.own = None, False
+        self.viewed = None
         self.begin_run()
 
     def decline(self) -> None:
         """Not now: the deal behind stays as an ordinary game."""
-        self.viewed, self.own = None, False
-        self.active = False
+        self.viewed = None
+        if self.phase in (Phase.VIEWING, Phase.DONE):
+            self.go("decline")
         if by_id("duel-dialog").open:
             by_id("duel-dialog").close()
         self.app.update_url()
 
     # --- playing ----------------------------------------------------------------------------------
     def deal(self, game_id, seed, limit, notices=None) -> None:
-        self.dealing = True
-        try:
-            self.app.start_game(game_id, seed, limit=limit, notices=notices)
-        finally:
-            self.dealing = False
+        self.app.start_game(game_id, seed, limit=limit, notices=notices)
 
     def begin_run(self) -> None:
         session = self.session
         self.rivals = session.rivals()
-        self.playing = self.active = True
+        self.go("play")
         if by_id("duel-dialog").open:
             by_id("duel-dialog").close()
         game_id, seed, limit = session.deal
@@ -513,30 +575,37 @@ class DuelUI:
         self.app.say("duel.tag", name=session.current)
 
     def next_player(self) -> None:
-        if self.session is not None and not self.session.finished:
+        if self.session is not None and not self.session.finished and self.phase is Phase.DONE:
             self.begin_run()
 
+    def is_duel_deal(self, game_id, seed, position, limit) -> bool:
+        """A deal the duel itself makes (or a restart of a duel run)."""
+        if position is not None:
+            return False
+        if self.phase is Phase.PLAYING and self.session is not None:
+            want = self.session.deal
+            return (
+                (game_id, seed) == want[:2]
+                and (limit is None) == (want[2] is None)
+                and (limit is None or float(limit) == float(want[2]))
+            )
+        if self.phase is Phase.VIEWING and self.viewed is not None:
+            return (game_id, seed) == self.viewed.deal[:2] and limit is None
+        return False
+
     def on_start_game(self, game_id, seed, position, limit) -> None:
-        """Any deal the duel did not make: a restart of the same deal restarts
-        the run; anything else leaves the duel."""
-        if self.dealing:
+        """Any deal the duel did not make leaves the duel; a restart of the
+        same deal restarts the run (the ghost starts over with it)."""
+        if self.is_duel_deal(game_id, seed, position, limit):
+            if self.playing:
+                self.rivals = self.session.rivals()
             return
-        session = self.session
-        if (
-            self.playing
-            and session is not None
-            and position is None
-            and (game_id, seed) == session.deal[:2]
-            and (limit is None) == (session.deal[2] is None)
-            and (limit is None or float(limit) == float(session.deal[2]))
-        ):
-            self.rivals = session.rivals()
-            return
-        if self.playing:
+        if self.phase in (Phase.PLAYING, Phase.SIGNING):
             self.session = None
             self.app.show_toast(t(self.lang, "duel.left"))
-        self.playing = self.active = False
-        self.viewed, self.own = None, False
+        if self.phase is not Phase.CHECKING:
+            self.go("leave")
+        self.viewed = None
         self.rivals = None
         show(by_id("hud-ghost"), False)
         self.show_tag()
@@ -569,27 +638,63 @@ class DuelUI:
         )
 
     def game_over(self) -> bool:
-        """The game on the board has ended. True if it was a duel run (the
-        duel shows its result instead of the usual end panel)."""
+        """The game on the board has ended. True if it was a duel run: the run
+        is signed with this device's key (or goes unsigned where it cannot
+        be), joins the duel, and the duel's result shows instead of the
+        usual end panel."""
         if not self.playing:
             return False
-        self.playing = False
+        self.go("ended")
         session = self.session
+        run = session.run_of(self.app.game)
+        keys = getattr(js.window, "SolKeys", None)
+        if keys is None or str(keys.state) == "none":
+            self.record(session, run)
+            return True
+
+        def unsigned(*_):
+            self.record(session, run)
+
+        def got_key(raw):
+            key = bytes(raw.to_bytes())
+            message = js.Uint8Array.new(to_js(session.message(run, key)))
+
+            def signed(sig):
+                self.record(session, run.signed(key, bytes(sig.to_bytes())))
+
+            keys.sign(message).then(*once(self.app.guard(signed), self.app.guard(unsigned)))
+
+        ok, fail = once(self.app.guard(got_key), self.app.guard(unsigned))
+        keys.key().then(ok, fail)
+        return True
+
+    def record(self, session, run) -> None:
+        """The signed (or unsigned) run joins the duel; then the result."""
+        if self.phase is not Phase.SIGNING or self.session is not session:
+            return  # the player left the duel meanwhile
         try:
-            session.record(self.app.game)
+            try:
+                recorded = session.record(run)
+            except InvalidChallenge:
+                if run.key is None:
+                    raise
+                recorded = session.record(replace(run, key=None, signature=None))  # sent unsigned, not lost
         except InvalidChallenge as e:
             self.app.show_notice(f"{t(self.lang, 'error.unexpected', detail=str(e))}")
             self.session = None
-            return False
+            self.go("leave")
+            self.show_tag()
+            return
+        self.trust.played(recorded)
+        self.go("signed")
         self.show_tag()
         self.app.update_url()
         self.show_view("result")
-        return True
 
     # --- results ----------------------------------------------------------------------------------
     def render_result(self) -> None:
         lang, session = self.lang, self.session
-        if session is None:
+        if session is None or not session.challenge.runs:
             return
         game = self.app.game
         last = session.challenge.runs[-1]
@@ -609,6 +714,7 @@ class DuelUI:
         if not finished:
             by_id("duel-next-text").textContent = t(lang, "duel.next_player", name=session.current)
             by_id("duel-next-go").textContent = t(lang, "duel.next_go", name=session.current)
+        self.fill_warnings(by_id("duel-warnings"), session.challenge)
         self.fill_standings(verdict if several else None, session.local)
         if finished:
             key = "duel.send_challenge" if not several else "duel.send_reply" if session.from_link else "duel.send_all"
@@ -620,13 +726,20 @@ class DuelUI:
         show(by_id("duel-play-too"), False)
         show(by_id("duel-new"), finished)
 
+    def local_names(self, challenge) -> list[str]:
+        """The names of the runs of ``challenge`` played on this device."""
+        here = [r.name for r in challenge.runs if self.trust is not None and self.trust.played_here(r)]
+        if not here and self.own:  # played here before this device kept its runs: its name
+            changed = {f.name for f in self.flags(challenge) if f.kind == "changed"}
+            here = [name for name in [self.stored_name()] if name not in changed]
+        return here
+
     def render_ranking(self) -> None:
         """A link opened after its players finished: the ranking at once."""
         lang, challenge = self.lang, self.viewed
         if challenge is None:
             return
         verdict = verdict_of(challenge)
-        local = [self.stored_name()] if self.own else []
         by_id("duel-title").textContent = (
             t(lang, "duel.result_title") if len(verdict.players) == 1 else winner_title(lang, verdict, [])
         )
@@ -635,8 +748,9 @@ class DuelUI:
         show(mine_el, True)
         show(by_id("duel-next"), False)
         single = len(verdict.players) == 1
-        self.fill_standings(None if single else verdict, local)
-        self.fill_share("duel.waiting" if single else "duel.send_all", challenge.token())
+        self.fill_warnings(by_id("duel-warnings"), challenge)
+        self.fill_standings(None if single else verdict, self.local_names(challenge))
+        self.fill_share("duel.waiting" if single else "duel.send_all", token_of(challenge))
         self.fill_rematch(verdict.ranking.rematch)
         show(by_id("duel-play-too"), len(challenge.runs) < duel.MAX_RUNS)
         show(by_id("duel-new"), True)
@@ -648,13 +762,16 @@ class DuelUI:
             return
         lang = self.lang
         frame = document.createDocumentFragment()
-        for row in ranking_rows(lang, verdict, local):
+        for row in ranking_rows(lang, verdict, local, self.flags(verdict.challenge)):
             tr = el("tr", "mine" if row.local else "")
             tr.dataset.player = row.name
+            tr.dataset.marks = " ".join(kind for kind, _, _ in row.marks)
             name = el("td", "player")
             name.append(el("span", "name", row.name))
             if row.local:
                 name.append(el("span", "you", t(lang, "duel.you")))
+            for kind, words, why in row.marks:
+                name.append(el("span", f"mark {kind}", words, title=why))
             tr.append(
                 el("td", "place", str(row.place)),
                 name,
@@ -666,7 +783,7 @@ class DuelUI:
             frame.append(tr)
         by_id("duel-rows").replaceChildren(frame)
         notes = document.createDocumentFragment()
-        for line in tie_notes(lang, verdict):
+        for line in pace_notes(lang, verdict) + tie_notes(lang, verdict):
             notes.append(el("p", "", line))
         by_id("duel-notes").replaceChildren(notes)
 
@@ -722,7 +839,7 @@ class DuelUI:
         if not self.active:
             return None
         if self.viewed is not None:
-            return duel_query(self.viewed.token())
+            return duel_query(token_of(self.viewed))
         session = self.session
         if session is not None and session.challenge.runs and (session.from_link or session.finished):
             return duel_query(session.token())

@@ -1,22 +1,24 @@
-"""Duels in the page, the parts that need no browser: the session of a duel
-(who has played, who plays next), the challenger's ghost score, the ranking
-table and its words, names, links. ``duel_ui.py`` puts them on screen; the
-rules of a duel (tokens, replay, ranking) are ``game.duel``'s.
+"""Duels in the page, the parts that need no browser: the phase of the duel
+on the page and its transitions, the session of a duel (who has played, who
+plays next), the challenger's ghost score, the ranking table and its words
+and marks, names, links. ``duel_ui.py`` puts them on screen; the rules of a
+duel (tokens, signatures, replay, ranking) are ``game.duel``'s, and what a
+device remembers about keys and its own runs is ``duel_trust.py``'s.
 
     session = Session.new("solitario", 7, 180, ["Ann", "Bea"])   # pass and play
-    session = Session.from_link(decode_challenge(href), "Cid")    # answering a link
+    session = Session.answer(decode_challenge(href), "Cid")       # answering a link
     ghost = Rivals(session.challenge.runs)                        # each clock tick:
     ghost.leader(elapsed)  ->  ("Ann", 120)                       # == duel.score_at
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Optional
+from typing import Iterable, NamedTuple, Optional, Union
 
-from game import duel
+from game import duel, names
 from game.duel import Challenge, InvalidChallenge, Run, Verdict
 from game.play import PLAYING, Game
 
@@ -38,6 +40,13 @@ def verdict_of(challenge: Challenge) -> Verdict:
     """``duel.verify``, kept: the panel redraws (a language switch, say)
     without replaying every run again."""
     return duel.verify(challenge)
+
+
+@lru_cache(maxsize=8)
+def token_of(challenge: Challenge) -> str:
+    """``duel.encode_challenge``, kept: the address and the link box ask for
+    the same token, and writing one checks it again (signatures included)."""
+    return duel.encode_challenge(challenge)
 
 
 # --- words ------------------------------------------------------------------------------
@@ -72,6 +81,9 @@ def facts(lang: str, challenge: Challenge) -> list[tuple[str, str]]:
     ]
     if challenge.runs:
         out.append((t(lang, "duel.fact_played"), names_text(lang, [r.name for r in challenge.runs])))
+        unsigned = [r.name for r in challenge.runs if r.key is None]
+        value = t(lang, "duel.signed") if not unsigned else t(lang, "duel.unsigned", names=names_text(lang, unsigned))
+        out.append((t(lang, "duel.fact_signature"), value))
     return out
 
 
@@ -84,19 +96,21 @@ def clean_name(text) -> str:
     return " ".join(str(text or "").split())
 
 
-def _same(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
 def name_problem(name: str, taken: Iterable[str] = ()) -> Optional[tuple[str, dict]]:
     """Why ``name`` (already cleaned) cannot play: a ``texts.ui`` key and its
-    parameters, or None. ``taken``: names already in the duel."""
+    parameters, or None. ``taken``: names already in the duel (a name equal
+    to one of them ignoring case, or a look-alike of one, is taken)."""
     if not name:
         return "duel.name_empty", {}
     if len(name) > duel.MAX_NAME:
         return "duel.name_long", {"max": duel.MAX_NAME}
-    if any(_same(name) == _same(other) for other in taken):
-        return "duel.name_taken", {"name": name}
+    if names.mixed_scripts(name):
+        return "duel.name_scripts", {}
+    for other in taken:
+        if names.folded(name) == names.folded(other):
+            return "duel.name_taken", {"name": name}
+        if names.same_name(name, other):
+            return "duel.name_alike", {"name": name, "other": other}
     try:
         duel.check_name(name)
     except InvalidChallenge:
@@ -235,10 +249,32 @@ class Row:
     moves: int
     final_move: int  # the move at which the final score was reached (0: none)
     local: bool  # played on this device in this session
+    marks: tuple = ()  # (kind, words, explanation): see MARKS
 
 
-def ranking_rows(lang: str, verdict: Verdict, local: Iterable[str] = ()) -> list[Row]:
+# What the ranking marks beside a name, most serious first: what this device
+# noticed (duel_trust.Flag kinds), then what every device sees in the link.
+MARKS = ("changed", "new-key", "unsigned-now", "implausible", "unsigned")
+
+
+def row_marks(lang: str, result, flags: Iterable = ()) -> tuple:
+    kinds = []
+    for flag in flags:
+        kinds.append("unsigned-now" if flag.kind == "unsigned" else flag.kind)
+    if not result.plausible:
+        kinds.append("implausible")
+    if not result.signed and not set(kinds) & {"changed", "unsigned-now"}:  # said already, louder
+        kinds.append("unsigned")
+    kinds.sort(key=MARKS.index)
+    return tuple(
+        (k, t(lang, f"duel.mark_{k.replace('-', '_')}"), t(lang, f"duel.mark_{k.replace('-', '_')}_hint"))
+        for k in kinds
+    )
+
+
+def ranking_rows(lang: str, verdict: Verdict, local: Iterable[str] = (), flags: Iterable = ()) -> list[Row]:
     local = set(local)
+    flags = list(flags)
     by_name = {p.name: p for p in verdict.players}
     rows = []
     for place, name in enumerate(verdict.ranking.order, 1):
@@ -252,9 +288,28 @@ def ranking_rows(lang: str, verdict: Verdict, local: Iterable[str] = ()) -> list
                 p.moves,
                 p.final_score_move,
                 name in local,
+                row_marks(lang, p, [f for f in flags if f.name == name]),
             )
         )
     return rows
+
+
+def flag_sentences(lang: str, flags: Iterable) -> list[str]:
+    """The warnings a device shows above a link's ranking (``duel_trust.Flag``)."""
+    out = []
+    for flag in flags:
+        key = {"changed": "duel.warn_changed", "new-key": "duel.warn_new_key", "unsigned": "duel.warn_unsigned"}[
+            flag.kind
+        ]
+        if flag.kind == "new-key" and flag.known in ("", flag.name):
+            key = "duel.warn_new_key_same"
+        out.append(t(lang, key, name=flag.name, known=flag.known or flag.name))
+    return out
+
+
+def pace_notes(lang: str, verdict: Verdict) -> list[str]:
+    """A sentence for each implausible run: why it ranks last."""
+    return [t(lang, "duel.implausible_note", name=p.name) for p in verdict.players if not p.plausible]
 
 
 def tie_notes(lang: str, verdict: Verdict) -> list[str]:
@@ -294,6 +349,52 @@ def winner_title(lang: str, verdict: Verdict, local: Iterable[str] = ()) -> str:
     if first in set(local) and len(set(local)) == 1:
         return t(lang, "duel.you_win")
     return t(lang, "duel.wins", name=first)
+
+
+# --- the phase of the duel on the page ------------------------------------------------------------
+
+
+class Phase(Enum):
+    """Where the page is with duels. Only ``TRANSITIONS`` moves it."""
+
+    IDLE = "idle"  # no duel on the board
+    CHECKING = "checking"  # a link from the address is being checked, in slices
+    VIEWING = "viewing"  # a link's deal on the board, not joined (its intro or ranking)
+    PLAYING = "playing"  # a duel run on the board; its clock runs, no Hint
+    SIGNING = "signing"  # the run has ended; this device is signing it
+    DONE = "done"  # the duel's result on the board (the next player may start)
+
+    @property
+    def active(self) -> bool:
+        """The board belongs to a duel: the address is the duel's."""
+        return self not in (Phase.IDLE, Phase.CHECKING)
+
+
+TRANSITIONS = {
+    (Phase.IDLE, "link"): Phase.CHECKING,  # the address holds a duel link
+    (Phase.CHECKING, "checked"): Phase.VIEWING,
+    (Phase.CHECKING, "refused"): Phase.IDLE,
+    (Phase.IDLE, "play"): Phase.PLAYING,  # set up here and dealt
+    (Phase.VIEWING, "play"): Phase.PLAYING,  # accepted
+    (Phase.DONE, "play"): Phase.PLAYING,  # the next player, or a new duel
+    (Phase.PLAYING, "play"): Phase.PLAYING,  # a new duel set up during a run
+    (Phase.SIGNING, "play"): Phase.PLAYING,
+    (Phase.PLAYING, "ended"): Phase.SIGNING,
+    (Phase.SIGNING, "signed"): Phase.DONE,
+    (Phase.DONE, "view"): Phase.VIEWING,  # "Play this deal too" after the ranking
+    (Phase.VIEWING, "view"): Phase.VIEWING,
+    (Phase.VIEWING, "decline"): Phase.IDLE,
+    (Phase.DONE, "decline"): Phase.IDLE,
+    **{(phase, "leave"): Phase.IDLE for phase in Phase},  # another deal, not the duel's
+}
+
+
+def next_phase(phase: Phase, event: str) -> Phase:
+    """The phase after ``event``; a transition the table lacks is a bug."""
+    try:
+        return TRANSITIONS[(phase, event)]
+    except KeyError:
+        raise ValueError(f"a duel cannot go from {phase.value} on {event!r}") from None
 
 
 # --- the session -------------------------------------------------------------------------------
@@ -337,18 +438,29 @@ class Session:
         """Ghosts for the current player: every run already played."""
         return Rivals(self.challenge.runs)
 
-    def record(self, game: Game) -> Run:
-        """The current player's finished game joins the challenge."""
-        run = Run.from_game(self.current, game)
+    def run_of(self, game: Game) -> Run:
+        """The current player's finished game as a run, as the link will carry
+        it (times in tenths of a second), ready to be signed."""
+        return Run.from_game(self.current, game).linked()
+
+    def message(self, run: Run, key: bytes) -> bytes:
+        """The bytes this device signs for ``run`` (``duel.signed_message``)."""
+        return duel.signed_message(self.challenge, run, key)
+
+    def record(self, played: Union[Game, Run]) -> Run:
+        """The current player's finished game (or its run, signed or not) joins
+        the challenge."""
+        run = played if isinstance(played, Run) else self.run_of(played)
         # Through the link and back: times become tenths of a second, as every
         # device that opens the link reads them, so the draw that settles a
-        # tie (it hashes the actions) comes out the same here and there.
+        # tie (it hashes the actions) comes out the same here and there; and a
+        # signature that would not verify is refused here, not on the far side.
         self.challenge = duel.decode_challenge(duel.encode_challenge(self.challenge.add_run(run)))
         self.queue.pop(0)
         return self.challenge.runs[-1]
 
     def token(self) -> Optional[str]:
-        return duel.encode_challenge(self.challenge) if self.challenge.runs else None
+        return token_of(self.challenge) if self.challenge.runs else None
 
     def verdict(self) -> Optional[Verdict]:
         return verdict_of(self.challenge) if self.challenge.runs else None

@@ -86,7 +86,7 @@ class Hints:
 
     def ask(self) -> None:
         app = self.app
-        if not app.playing or self.finishing:
+        if not app.playing or self.finishing or app.duel.no_help:  # no hints in a duel run
             return
         self.clear()
         solver = getattr(js.window, "SolSolver", None)
@@ -181,6 +181,8 @@ class Hints:
 
             self.finish_line = auto_complete(app.game.position) or None
         self.show_finish()
+        if app.duel.no_help:  # a duel run gets no "no way to win"
+            return
         if app.settings.get("lost_notice") and app.playing and not self.finish_line and solver is not None:
             self.checking = self.position_text()
             solver.ask("solve", self.checking, LOST_BUDGET, LOST_SECONDS, self._checked)
@@ -237,7 +239,7 @@ class Hints:
         """The worker's answer to the quiet check after a move: tell a proved loss, once."""
         app = self.app
         data = json.loads(str(text))
-        if self.checking is None or not app.playing or self.checking != self.position_text():
+        if self.checking is None or not app.playing or app.duel.no_help or self.checking != self.position_text():
             return
         self.checking = None
         if data.get("status") == "lost" and self.lost_told is not app.game:

@@ -109,7 +109,7 @@ def test_a_starts_a_duel_plays_gives_up_and_gets_a_link(contexts, app_url, share
     assert a.text_content("#duel-title") == "Game given up"
     assert a.text_content("#duel-mine") == "Ann: 10 points"
     link = a.input_value("#duel-link")
-    assert link.startswith(app_url + "?duel=s1.")
+    assert link.startswith(app_url + "?duel=s2.")
     assert a.url == link  # a reload shows this duel again
     (run,) = decode_challenge(link).runs
     assert [x.split("@")[0] for x in run.actions] == [*ANN_MOVES, "resign"]
@@ -139,6 +139,12 @@ def test_b_opens_the_link_races_the_ghost_and_sees_the_ranking(contexts, app_url
         "Played",
         "by",
         "Ann",
+        "Signature",
+        "signed",
+        "on",
+        "each",
+        "player's",
+        "device",
     ]
     shot(b, "intro-desktop")
     assert severe(b) == []

@@ -26,7 +26,7 @@ from game.duel import Challenge, Run, decode_challenge, encode_challenge, rankin
 # --- helpers --------------------------------------------------------------------------
 
 
-def pack(payload, tag="s1.", raw: bytes | None = None, crc_tag: str | None = None) -> str:
+def pack(payload, tag="s2.", raw: bytes | None = None, crc_tag: str | None = None) -> str:
     """A token as game/duel.py documents it (JSON → raw DEFLATE, CRC-32 of tag + DEFLATE first)."""
     data = (
         raw
@@ -107,7 +107,7 @@ def test_error_is_a_game_error():
 
 
 def test_token_shape(token):
-    assert token.startswith("s1.")
+    assert token.startswith("s2.")
     assert all(c.isascii() and (c.isalnum() or c in "-_") for c in token[3:])
     data = unpack(token)
     assert sorted(data) == ["g", "l", "r", "s"]
@@ -226,7 +226,7 @@ def test_every_flipped_bit_is_refused(token):
         for bit in (0, 3, 7):
             bad = bytearray(raw)
             bad[i] ^= 1 << bit
-            refused("s1." + base64.urlsafe_b64encode(bytes(bad)).decode().rstrip("="))
+            refused("s2." + base64.urlsafe_b64encode(bytes(bad)).decode().rstrip("="))
 
 
 def test_every_truncation_is_refused(token):
@@ -240,16 +240,17 @@ def test_extra_characters_are_refused(token):
     for extra in ("A", "AA", "AAAA", "xyz", "."):
         with pytest.raises(InvalidChallenge):
             decode_challenge(token + extra)
-    refused(token.replace("s1.", "s1.!", 1), "damaged")
+    refused(token.replace("s2.", "s2.!", 1), "damaged")
     raw = base64.urlsafe_b64decode(token[3:] + "=" * (-len(token[3:]) % 4))
-    refused("s1." + base64.urlsafe_b64encode(raw + b"\0").decode().rstrip("="), "damaged")
+    refused("s2." + base64.urlsafe_b64encode(raw + b"\0").decode().rstrip("="), "damaged")
 
 
 def test_unknown_versions_are_refused(token):
-    refused("s2." + token[3:], "version 2", "newer")
+    refused("s3." + token[3:], "version 3", "newer")
     refused("s0." + token[3:], "version 0", "older")
     refused("s9999." + token[3:], "version 9999")
-    refused(pack(payload(), tag="s2."), "version 2")
+    refused(pack(payload(), tag="s3."), "version 3")
+    refused("s1." + token[3:], "checksum")  # version 1's checksum covers its own tag
     refused("x1." + token[3:], "not a duel link")
     refused(token[3:], "not a duel link")
     refused("s01." + token[3:], "not a duel link")
@@ -258,7 +259,7 @@ def test_unknown_versions_are_refused(token):
 def test_a_wrong_checksum_is_refused():
     good = pack(payload())
     assert decode_challenge(good).runs[0].actions == ("t5>f1@3",)
-    refused(pack(payload(), crc_tag="s2."), "checksum")
+    refused(pack(payload(), crc_tag="s1."), "checksum")
 
 
 def test_an_illegal_move_is_refused():
@@ -384,14 +385,16 @@ def test_sizes_are_bounded():
     refused(pack(payload(runs)), f"at most {duel.MAX_RUNS} players")
     assert len(decode_challenge(pack(payload(runs[:-1]))).runs) == duel.MAX_RUNS
     n = duel.MAX_ACTIONS + 1
-    refused(pack(payload([{"n": "Ann", "m": " ".join(["draw"] * n), "t": [1] * n}])), f"at most {duel.MAX_ACTIONS}")
+    refused(
+        pack(payload([{"n": "Ann", "m": " ".join(["draw"] * n), "t": [1] * n}], l=None)), f"at most {duel.MAX_ACTIONS}"
+    )
     # A small link that unpacks to a huge payload (a "zip bomb").
     bomb = pack(None, raw=b" " * (duel.MAX_PAYLOAD + 10))
     assert len(bomb) < 2000
     refused(bomb, "too much")
-    refused("s1." + "A" * (duel.MAX_TOKEN + 1), "too long")
+    refused("s2." + "A" * (duel.MAX_TOKEN + 1), "too long")
     with pytest.raises(InvalidChallenge, match="at most"):
-        encode_challenge([Run("Ann", "solitario", 2, 300, ("draw@1",) * n)])
+        encode_challenge([Run("Ann", "solitario", 2, None, ("draw@1",) * n)])
 
 
 def test_unreadable_contents_are_refused():
@@ -661,13 +664,14 @@ def test_cli_verify(capsys):
     code, out = cli_json(capsys, "verify", token)
     assert code == 0
     seed = verify(token).ranking.rematch
+    unsigned = {"signed": False, "key": None, "plausible": True}
     assert out == {
         "game": "solitario",
         "seed": 2,
         "time_limit": None,
         "players": [
-            {"name": "Bea", "score": 15, "status": "resigned", "moves": 2, "final_score_move": 2},
-            {"name": "Ann", "score": 15, "status": "resigned", "moves": 1, "final_score_move": 1},
+            {"name": "Bea", "score": 15, "status": "resigned", "moves": 2, "final_score_move": 2, **unsigned},
+            {"name": "Ann", "score": 15, "status": "resigned", "moves": 1, "final_score_move": 1, **unsigned},
         ],
         "ranking": ["Ann", "Bea"],
         "rematch": {"seed": seed},
@@ -676,7 +680,7 @@ def test_cli_verify(capsys):
 
 
 def test_cli_verify_refuses_bad_links(capsys, token):
-    for bad in (token[:-5], "s2." + token[3:], "nonsense", pack(payload([{"n": "Ann", "m": "t1>f1", "t": [1]}]))):
+    for bad in (token[:-5], "s3." + token[3:], "nonsense", pack(payload([{"n": "Ann", "m": "t1>f1", "t": [1]}]))):
         code, out = cli_json(capsys, "verify", bad)
         assert code == 2 and list(out) == ["error"] and out["error"]
     code, out = cli_json(capsys, "verify")
@@ -722,7 +726,7 @@ def test_steps_travel_in_a_link_and_count_their_moves():
     run = Run.from_game("Ann", g)
     assert run.actions == ("draw+waste>t5@4.2", f"{move}@6", "undo@7.5", "undo@8", "redo@9.1", "resign@10")
     token = encode_challenge([run])
-    assert token.startswith("s1.")
+    assert token.startswith("s2.")
     (back,) = decode_challenge(token).runs
     assert back.actions == run.actions
     (result,) = verify(token).players

@@ -234,9 +234,9 @@ def test_limits_statuses_and_facts_in_every_language():
     challenge = decode_challenge(encode_challenge([Run.from_game("Ann", playout("solitario", 7, 5, 180))]))
     for lang in LANGS:
         lines = dv.facts(lang, challenge)
-        assert len(lines) == 4 and all(label and value for label, value in lines)
+        assert len(lines) == 5 and all(label and value for label, value in lines)
         assert "{" not in " ".join(v for _, v in lines)
-    assert [v for _, v in dv.facts("en", challenge)] == ["Solitario", "Game 7", "3 min", "Ann"]
+    assert [v for _, v in dv.facts("en", challenge)] == ["Solitario", "Game 7", "3 min", "Ann", "none for Ann"]
 
 
 def _tied_pair(first_moves: int, second_moves: int):
