@@ -413,6 +413,25 @@ def test_time_limit_gives_unknown():
     assert result.status == UNKNOWN and result.nodes <= CHECK_EVERY
 
 
+def test_the_time_limit_counts_cpu_time_not_time_spent_waiting():
+    # Every CHECK_EVERY nodes the search asks should_stop, which here waits
+    # 0.1 s without computing: 3000 nodes take over a second of wall time
+    # but a fraction of a second of CPU time, so a one-second limit of CPU
+    # time never ends the search (a wall-clock limit would, after 1 s).
+    import time
+
+    def wait():
+        time.sleep(0.1)
+        return False
+
+    t0 = time.perf_counter()
+    result = solve(deal("forty-thieves", 1), budget_nodes=3000, time_limit=1.0, should_stop=wait)
+    wall = time.perf_counter() - t0
+    assert result.status == UNKNOWN and not result.stopped
+    assert result.nodes == 3000 and wall > 1.0
+    assert result.seconds < wall - 0.9  # seconds are CPU seconds
+
+
 def test_should_stop_cancels_the_search():
     calls = []
 
