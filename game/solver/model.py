@@ -103,6 +103,8 @@ class Model:
         self._tindex: dict = {}
         self._homes: dict = {}
         self._cinfo: dict = {}
+        self._talon_facts: dict = {}
+        self._backs: dict = {}
         # The talon part of a key: see key().
         if self.redeals is None:
             if self.draw == 1:
@@ -388,7 +390,8 @@ class Model:
         cinfo = self._cinfo
         blocked = down = empty = 0
         # how deep the cards the foundations take next lie
-        need = {c: 99 for c in self._home_set(found)}
+        needed = self._home_set(found)
+        need = dict.fromkeys(needed, 99)
         for col in cols:
             if not col:
                 empty += 1
@@ -398,27 +401,24 @@ class Model:
                 info = self._col_info(col)
             blocked += info[5]
             down += info[6]
-            n = len(col) - 1
-            for idx, c in enumerate(col):
-                c &= 63
-                if c in need:
-                    d = n - idx
+            hit = needed & info[7]
+            if hit:
+                depth = info[8]
+                for c in hit:
+                    d = depth[c]
                     if d < need[c]:
                         need[c] = d
-        if w:
-            rank_suit = self.rank_suit
-            lo = [99, 99, 99, 99]
-            for c in T[:w]:
-                r, s = rank_suit[c]
-                if lo[s] < r:
-                    blocked += 1
-                else:
-                    lo[s] = r
-        for idx, c in enumerate(T):
-            if c in need:
-                d = (w - 1 - idx) if idx < w else (idx - w) * w_draw
-                if d < need[c]:
-                    need[c] = d
+        if T:
+            talon = self._talon_facts.get((T, w))
+            if talon is None:
+                talon = self._talon_facts_of(T, w)
+            blocked += talon[0]
+            where = talon[1]
+            for c in needed & where.keys():
+                for idx in where[c]:
+                    d = (w - 1 - idx) if idx < w else (idx - w) * w_draw
+                    if d < need[c]:
+                        need[c] = d
         cover = sum(need.values())
         return (
             w_home * sum(found)
@@ -429,6 +429,26 @@ class Model:
             - w_need * cover
             - w_stock * (len(T) - w)
         )
+
+    def _talon_facts_of(self, T, w):
+        """(blocked cards in the waste, card -> its places in the talon)."""
+        cache = self._talon_facts
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        rank_suit = self.rank_suit
+        blocked = 0
+        lo = [99, 99, 99, 99]
+        for c in T[:w]:
+            r, s = rank_suit[c]
+            if lo[s] < r:
+                blocked += 1
+            else:
+                lo[s] = r
+        where: dict = {}
+        for idx, c in enumerate(T):
+            where.setdefault(c, []).append(idx)
+        got = cache[(T, w)] = (blocked, where)
+        return got
 
     # --- generating ------------------------------------------------------------------
     def _col_info(self, col):
@@ -477,6 +497,9 @@ class Model:
                 blocked += 1
             else:
                 lo[s] = r
+        depth: dict = {}  # card (face up or down) -> how many cards lie on it
+        for i, c in enumerate(col):
+            depth[c & 63] = ln - 1 - i  # a twin lower down is deeper: keep the upper
         info = (
             top,
             95 if ln > 1 and col[-2] >= FACE_DOWN else 60,
@@ -485,9 +508,27 @@ class Model:
             free,
             blocked,
             sum(1 for c in col if c >= FACE_DOWN),
+            frozenset(depth),
+            depth,
         )
         cache[col] = info
         return info
+
+    def _backs_of(self, found):
+        """(slot, card) of the foundations' tops that may come back to a
+        column: all but the safe ones (safe.py: no better in a column)."""
+        cache = self._backs
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        copies = self.copies
+        got = []
+        for i, h in enumerate(found):
+            if h:
+                c = (i // copies) * 16 + h
+                if not _meets(found, self.safe_req[c]):
+                    got.append((i, c))
+        got = cache[found] = tuple(got)
+        return got
 
     def _home_set(self, found):
         got = self._homes.get(found)
@@ -599,7 +640,17 @@ class Model:
             half = max(1, cap >> 1)
         else:
             cap = half = 1
-        free = self.free_cards(st) if greedy else None
+        free = None
+        if greedy:
+            free = set()
+            for info in infos:
+                if info is not None:
+                    free |= info[4]
+            if T:
+                entries = self._tindex.get((T, w, u))
+                if entries is None:
+                    entries = self.talon_entries(T, w, u)
+                free.update([e[0] for e in entries])
         cut = runs and not greedy
         usable = None
         out = []
@@ -673,24 +724,18 @@ class Model:
                     if first_empty >= 0 and c in empty_ok:
                         add((45 - cost, (2, j, first_empty, u2)))
         if self.f2c:
-            copies = self.copies
-            safe_req = self.safe_req
-            for i, h in enumerate(found):
-                if h:
-                    c = (i // copies) * 16 + h
-                    for slot, need in safe_req[c]:
-                        if found[slot] < need:
-                            break
-                    else:
-                        continue  # safe: no better back in a column
-                    if greedy and free.isdisjoint(acc[c]):
-                        continue
-                    dests = wanted.get(c)
-                    if dests:
-                        for b in dests:
-                            add((5, (4, i, b)))
-                    if first_empty >= 0 and c in empty_ok:
-                        add((4, (4, i, first_empty)))
+            backs = self._backs.get(found)
+            if backs is None:
+                backs = self._backs_of(found)
+            for i, c in backs:
+                if greedy and free.isdisjoint(acc[c]):
+                    continue
+                dests = wanted.get(c)
+                if dests:
+                    for b in dests:
+                        add((5, (4, i, b)))
+                if first_empty >= 0 and c in empty_ok:
+                    add((4, (4, i, first_empty)))
         if jitter is not None:
             # a randomised order for restarts: priorities blurred by up to 25
             rnd = jitter.random
