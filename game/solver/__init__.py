@@ -145,14 +145,14 @@ def _search(model, state, budget_nodes, deadline, should_stop):
     if model.hopeless(model.closure(state, -1)[0]):
         return search(model, state, 1)  # lost at once (model.Model.hopeless)
     spent = 0
-    share = 0
+    share, run = 0, BEST_FIRST_RUN
     if model.copies == 2 and not model.f2c and not model.runs:
-        share = budget_nodes * 3 // 4
+        share = int(budget_nodes * SINGLE_CARD_BEST_FIRST)
     elif budget_nodes >= LARGE_BUDGET:
         share = BEST_FIRST_RUN * len(BEST_FIRST_PROFILES)
     if share:
-        out = _best_first_phase(model, state, share, deadline, should_stop)
-        if out.status != UNKNOWN or out.stopped or _past(deadline):
+        out = _best_first_phase(model, state, share, deadline, should_stop, run)
+        if out.status != UNKNOWN or out.stopped or _past(deadline) or out.nodes >= budget_nodes:
             return out
         spent = out.nodes
         budget_nodes -= spent
@@ -167,6 +167,7 @@ def _past(deadline) -> bool:
 
 LARGE_BUDGET = 300_000
 BEST_FIRST_RUN = 15_000  # nodes of one best-first run (more rarely helps: restart instead)
+SINGLE_CARD_BEST_FIRST = 1.0  # share of the budget for best-first in the single-card two-deck games
 BEST_FIRST_NOISE = 20  # later rounds blur the score by up to this much
 
 
@@ -190,7 +191,7 @@ BEST_FIRST_PROFILES = (
 )
 
 
-def _best_first_phase(model, state, budget_nodes, deadline, should_stop):
+def _best_first_phase(model, state, budget_nodes, deadline, should_stop, run=None):
     """Best-first runs (search.best_first) of BEST_FIRST_RUN nodes each, with
     the weight profiles of BEST_FIRST_PROFILES in turn, then again with the
     score blurred at random. One best-first run soon wanders a plateau of
@@ -201,7 +202,7 @@ def _best_first_phase(model, state, budget_nodes, deadline, should_stop):
     while spent < budget_nodes or out is None:
         if out is not None and _past(deadline):
             break
-        size = max(1, min(BEST_FIRST_RUN, budget_nodes - spent))
+        size = max(1, min(run or BEST_FIRST_RUN, budget_nodes - spent))
         profile = BEST_FIRST_PROFILES[r % len(BEST_FIRST_PROFILES)]
         blur = r >= len(BEST_FIRST_PROFILES)
         out = best_first(

@@ -63,7 +63,7 @@ def search(
     if model.is_won(root):
         return Outcome(WON, [], 1, [], root_autos)
     if not greedy and model.hopeless(root):
-        return Outcome(LOST, None, 1, [], root_autos)
+        return Outcome(LOST, None, 1, model.moves(root), root_autos)
     moves, step, talon_key = model.moves, model.step, model.talon_key
     size = model.size
     seen = {model.key(root)}
@@ -135,7 +135,7 @@ def best_first(
     if model.is_won(root):
         return Outcome(WON, [], 1, [], root_autos)
     if not greedy and model.hopeless(root):
-        return Outcome(LOST, None, 1, [], root_autos)
+        return Outcome(LOST, None, 1, model.moves(root), root_autos)
     key, moves, step, is_won, score = model.key, model.moves, model.step, model.is_won, model.score
     rk = key(root)
     parent = {rk: None}  # key -> (parent key, move, autos)
