@@ -8,8 +8,10 @@
 ``solve`` answers honestly: ``won`` comes with a line of engine moves that
 was replayed through the engine's own rules to a won position; ``lost`` means
 every position reachable from it was searched (the moves the search leaves
-out are proved useless: see safe.py and model.py); ``unknown`` means the node
-budget, the time limit or ``should_stop`` ended the search first.
+out are proved useless: see safe.py and model.py), or that a relaxation of
+the rules in which every card can do at least what it really could already
+leaves a card that never goes home (model.Model.hopeless); ``unknown`` means
+the node budget, the time limit or ``should_stop`` ended the search first.
 
 Time limits are CPU seconds of this process (``time.process_time``), so an
 answer does not depend on what else the machine is doing; the node budget
