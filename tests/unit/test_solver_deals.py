@@ -71,3 +71,14 @@ def test_forty_thieves_36_is_won_and_the_line_replays():
     result = solve(pos, budget_nodes=100_000)
     assert result.status == WON
     assert len(result.line) > 100 and replays_to_win(pos, result.line)
+
+
+@pytest.mark.slow
+def test_draw_three_200_is_won_with_the_large_budget_and_the_line_replays():
+    # With 300,000 nodes every game first gets a round of best-first runs;
+    # one of them finds this win (the depth-first phases alone did not
+    # within 100,000 nodes).
+    pos = deal("klondike-3", 200)
+    result = solve(pos, budget_nodes=300_000)
+    assert result.status == WON and result.nodes < 150_000
+    assert replays_to_win(pos, result.line)
