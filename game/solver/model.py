@@ -43,7 +43,11 @@ from .safe import safe_requirements
 FACE_DOWN = 64
 GREEDY_TALON = 3  # greedy cuts: where redeals are limited, only the nearest few useful talon cards
 FITS = -1  # column info: the run lies on a card it fits (its priority depends on the position)
-_CACHE_LIMIT = 200_000  # entries in a per-model cache before it is emptied
+# Entries a per-model cache holds before it is emptied: small ones (foundation
+# tuples) and large ones (a column's or a talon's facts, up to a few kB each:
+# the browser's worker has little memory to spare).
+_CACHE_LIMIT = 200_000
+_BIG_CACHE_LIMIT = 30_000
 _first = itemgetter(0)
 
 
@@ -216,7 +220,7 @@ class Model:
         got = self._tindex.get(key)
         if got is not None:
             return got
-        if len(self._tindex) > 50_000:
+        if len(self._tindex) > _BIG_CACHE_LIMIT:
             self._tindex.clear()
         limited = self.redeals is not None
         n = len(T)
@@ -433,7 +437,7 @@ class Model:
     def _talon_facts_of(self, T, w):
         """(blocked cards in the waste, card -> its places in the talon)."""
         cache = self._talon_facts
-        if len(cache) > _CACHE_LIMIT:
+        if len(cache) > _BIG_CACHE_LIMIT:
             cache.clear()
         rank_suit = self.rank_suit
         blocked = 0
@@ -459,7 +463,7 @@ class Model:
         (n, head card, card below or -1, base priority or FITS, may go to an
         empty column)."""
         cache = self._cinfo
-        if len(cache) > _CACHE_LIMIT:
+        if len(cache) > _BIG_CACHE_LIMIT:
             cache.clear()
         acc_set = self.acc_set
         ln = len(col)
