@@ -124,7 +124,7 @@ class Batch:
                 n_workers=max(1, jobs),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",
                 silence_logs=logging.ERROR,
             )
             self.client = Client(self.cluster)
