@@ -38,6 +38,7 @@ FULL_SEARCH_LOSSES = [
     ("klondike-3", 173, 207_000),
     ("klondike-3", 158, 251_000),
     ("klondike-1", 132, 447_000),
+    ("klondike-3", 60, 695_000),
     ("klondike-3", 50, 749_000),
 ]
 
