@@ -144,20 +144,36 @@ def best_first(
     push, pop = heapq.heappush, heapq.heappop
     tick = 0
 
+    lazy = order_weight > 0
+
     def expand(st, k, depth, mv):
         nonlocal tick
+        if not mv:
+            return
         base = depth_weight * (depth + 1) - score(st, weights)
         if jitter is not None:
             base -= noise * jitter.random()
-        for i, m in enumerate(mv):
-            tick -= 1  # equal ranks: the newest first (deeper, like depth-first)
-            push(heap, (base + order_weight * i, tick, st, k, m, depth + 1))
+        # Move i ranks base + order_weight * i; equal ranks: the newest first
+        # (deeper, like depth-first), by a tick that falls with every move.
+        t0 = tick
+        tick -= len(mv)
+        if lazy:
+            # A state's moves rank in their order, so only its next move needs
+            # to wait in the queue: the same order, far fewer entries.
+            push(heap, (base, t0 - 1, st, k, mv, 0, base, t0, depth + 1))
+        else:
+            for i, m in enumerate(mv):
+                push(heap, (base + order_weight * i, t0 - i - 1, st, k, (m,), 0, base, t0, depth + 1))
 
     expand(root, rk, 0, root_moves)
     nodes = 1
     budget = max(1, budget_nodes)
     while heap:
-        _, _, st, k, m, depth = pop(heap)
+        _, _, st, k, mv, i, base, t0, depth = pop(heap)
+        m = mv[i]
+        i += 1
+        if i < len(mv):
+            push(heap, (base + order_weight * i, t0 - i - 1, st, k, mv, i, base, t0, depth))
         child, autos = step(st, m)
         ck = key(child)
         if ck in parent:
