@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -45,15 +46,16 @@ OUTPUT = ROOT / "game" / "winnable.py"
 LOG = ROOT / "artifacts" / "winnable.jsonl"
 HEADER = '''"""Game numbers the solver proved winnable, per game (generated: do not edit).
 
-Written by ``python -m tools.winnable`` ({params}); re-proved by
-``python -m tools.winnable --verify``. The "winnable deals only" setting
-deals from these lists in order.
+Written by ``python -m tools.winnable``; the last run:
+{params}
+Re-proved by ``python -m tools.winnable --verify``. The "winnable deals
+only" setting deals from these lists in order.
 """
 
 BUDGET = {budget}
 
 # the node budget each game's numbers were proved with (BUDGET where missing)
-BUDGETS = {budgets!r}
+BUDGETS = {budgets}
 
 WINNABLE = {{
 '''
@@ -134,9 +136,13 @@ def find_batch(
 
 
 def render(lists: dict, budget: int, params: str, budgets: dict | None = None) -> str:
-    out = HEADER.format(params=params, budget=budget, budgets=dict(budgets or {}))
+    """The module's text, laid out as ``ruff format`` lays it out."""
+    params = "\n".join(textwrap.wrap(f"``{params}``", 76, break_long_words=False, break_on_hyphens=False))
+    budgets = dict(budgets or {})
+    table = "{\n" + "".join(f'    "{g}": {b},\n' for g, b in budgets.items()) + "}" if budgets else "{}"
+    out = HEADER.format(params=params, budget=budget, budgets=table)
     for game_id, seeds in lists.items():
-        out += f"    {game_id!r}: {tuple(seeds)!r},\n"
+        out += f'    "{game_id}": {tuple(seeds)!r},\n'
     return out + "}\n"
 
 
@@ -196,8 +202,8 @@ def main(argv=None) -> int:
             lists[g] = find_batch(batch, g, args.count, budget, args.max_seeds, args.seconds, keep, args.log)
             print(f"{g}: {len(lists[g])} winnable ({time.perf_counter() - t0:.1f} s wall)", flush=True)
     params = (
-        f"--count {args.count} --budget {args.budget} --budget-two-deck {args.budget_two_deck} "
-        f"--max-seeds {args.max_seeds} --seconds {args.seconds}"
+        f"--games {args.games} --count {args.count} --budget {args.budget} "
+        f"--budget-two-deck {args.budget_two_deck} --max-seeds {args.max_seeds} --seconds {args.seconds:g}"
     )
     budget = min(budgets.values(), default=args.budget)
     budgets = {g: b for g, b in budgets.items() if b != budget}
