@@ -148,11 +148,11 @@ def best_first(
 
     def expand(st, k, depth, mv):
         nonlocal tick
-        if not mv:
-            return
         base = depth_weight * (depth + 1) - score(st, weights)
         if jitter is not None:
-            base -= noise * jitter.random()
+            base -= noise * jitter.random()  # drawn for every state, moves or none
+        if not mv:
+            return
         # Move i ranks base + order_weight * i; equal ranks: the newest first
         # (deeper, like depth-first), by a tick that falls with every move.
         t0 = tick
