@@ -194,7 +194,7 @@ BEST_FIRST_RUN = 15_000  # nodes of one best-first run (more rarely helps: resta
 # phases of the last quarter win deals that more best-first runs miss (12 of
 # the listed winnable deals of Indian, Limited, Maria and Streets at 60,000
 # nodes); from it on, the sixth and later runs win deals the depth-first
-# phases do not (Forty Thieves 36, in the seventh run, at 90,914 nodes).
+# phases do not (Forty Thieves 36, in the sixth run, at 75,646 nodes).
 WHOLE_BEST_FIRST_BUDGET = 100_000
 BEST_FIRST_NOISE = 20  # later rounds blur the score by up to this much
 
