@@ -125,7 +125,7 @@ class Batch:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=":0",
-                silence_logs=logging.ERROR,
+                silence_logs=logging.CRITICAL,
             )
             self.client = Client(self.cluster)
 
