@@ -2,16 +2,23 @@
 
     python bench/solver.py [--games klondike-3,klondike-1 | all] [--deals N]
                            [--first K] [--budget NODES] [--jobs J] [--out FILE]
+                           [--scheduler ADDRESS]
     python bench/solver.py --games klondike-3 --seeds 4,13,27 --budget 500000
     python bench/solver.py --games klondike-3 --only-unknown run1.jsonl \
                            [--only-unknown run2.jsonl] --budget 300000 --time-limit 8
 
-Deals number K … K+N-1 of each game are solved with a node budget each.
+Deals number K … K+N-1 of each game are solved with a node budget each (and,
+with ``--time-limit``, at most that many CPU seconds each). The deals run on
+Dask (tools/batch.py): a LocalCluster of ``--jobs`` single-threaded worker
+processes, or the cluster whose scheduler is at ``--scheduler``.
 Per game it prints won / lost / unknown counts and rates with 95% Wilson
 intervals, the range the winnable rate must lie in whatever the unknowns
-turn out to be, mean and median seconds per deal and nodes per second
-(CPython; all jobs' nodes over all jobs' time). ``--out`` writes one JSON
-line per deal (game, seed, status, nodes, seconds) for later analysis.
+turn out to be, mean and median CPU seconds per deal and nodes per CPU
+second (all workers' nodes over all workers' CPU time, so the figure does
+not depend on the machine's load). ``--out`` writes one JSON line per deal
+(game, seed, budget, time_limit, status, nodes, seconds, moves) as each
+answer comes in; run the same command again after a stop and the deals the
+file already answers are not solved again.
 
 ``--seeds`` solves the listed game numbers instead of a range.
 ``--only-unknown FILE`` (repeatable) reads such JSON lines and solves again
@@ -35,13 +42,12 @@ import platform
 import statistics
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import PLAYER_GAMES, deal  # noqa: E402
-from game.solver import solve  # noqa: E402
+from game import PLAYER_GAMES  # noqa: E402
+from tools.batch import solve_deal as run_one  # noqa: E402, F401 (bench/solver_pyodide.mjs calls it)
 
 DEFAULT_GAMES = ("klondike-3", "klondike-1")
 
@@ -55,19 +61,6 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def run_one(task):
-    game_id, seed, budget, time_limit = task
-    result = solve(deal(game_id, seed), budget_nodes=budget, time_limit=time_limit)
-    return {
-        "game": game_id,
-        "seed": seed,
-        "status": result.status,
-        "nodes": result.nodes,
-        "seconds": result.seconds,
-        "moves": len(result.line),
-    }
 
 
 def pct(x: float) -> str:
@@ -94,7 +87,7 @@ def summarise(game_id: str, rows: list) -> dict:
 def table(summaries: list) -> str:
     lines = [
         "| game | deals | won | lost | unknown | won rate (95% CI) | winnable if unknowns resolved | "
-        "mean s | median s | nodes/s |",
+        "mean CPU s | median CPU s | nodes/CPU s |",
         "|---|---:|---:|---:|---:|---|---|---:|---:|---:|",
     ]
     for s in summaries:
@@ -111,7 +104,7 @@ def table(summaries: list) -> str:
     return "\n".join(lines)
 
 
-def main(argv=None) -> None:
+def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
         "--games", default=",".join(DEFAULT_GAMES), help="comma-separated game ids, or 'all' for the twelve games"
@@ -119,9 +112,10 @@ def main(argv=None) -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--first", type=int, default=1, help="first game number")
     ap.add_argument("--budget", type=int, default=200_000, help="nodes per deal")
-    ap.add_argument("--time-limit", type=float, default=None, help="seconds per deal")
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", help="write one JSON line per deal here")
+    ap.add_argument("--time-limit", type=float, default=None, help="CPU seconds per deal")
+    ap.add_argument("--jobs", type=int, default=1, help="local Dask workers (one process each)")
+    ap.add_argument("--scheduler", help="address of a running Dask scheduler (instead of local workers)")
+    ap.add_argument("--out", help="append one JSON line per deal here; a rerun skips the deals it holds")
     ap.add_argument("--seeds", help="comma-separated game numbers (instead of --first/--deals)")
     ap.add_argument(
         "--only-unknown",
@@ -159,24 +153,20 @@ def main(argv=None) -> None:
         f"Python {platform.python_version()} ({platform.python_implementation()}), "
         f"{what}, budget {args.budget:,} nodes"
         f"{'' if args.time_limit is None else f', {args.time_limit:g} s per deal'}, "
-        f"{args.jobs} job(s)",
+        f"{args.scheduler or f'{args.jobs} local worker(s)'}",
         flush=True,
     )
     rows: dict = {g: [] for g in games}
-    out = open(args.out, "w") if args.out else None
     t0 = time.perf_counter()
     done = 0
-    with Pool(args.jobs) as pool:
-        for row in pool.imap_unordered(run_one, tasks, chunksize=1):
+    from tools.batch import Batch
+
+    with Batch(args.jobs, args.scheduler) as batch:
+        for row in batch.solve(tasks, args.out):
             rows[row["game"]].append(row)
             done += 1
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
             if done % 50 == 0:
                 print(f"  {done}/{len(tasks)} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    if out:
-        out.close()
     print(table([summarise(g, rows[g]) for g in games if rows[g]]))
     if base:
         for g in games:
@@ -193,6 +183,7 @@ def main(argv=None) -> None:
             )
         )
     print(f"\nwall time {time.perf_counter() - t0:.0f} s")
+    return rows
 
 
 if __name__ == "__main__":

@@ -3,9 +3,11 @@
 //     node bench/solver_pyodide.mjs [--games klondike-3,klondike-1] [--deals 20] [--budget 50000]
 //
 // Copies the engine (game/, without web/) into Pyodide's file system, solves
-// deals 1..N of each game and prints the same table as bench/solver.py, so
-// the nodes per second can be set beside CPython's. Uses the pyodide npm
-// package that ./play and ./test install (node_modules/pyodide).
+// deals 1..N of each game one after the other and prints the same table as
+// bench/solver.py, so the nodes per CPU second can be set beside CPython's
+// (Pyodide's process_time follows the wall clock: the figure includes any
+// time the machine gave to other jobs, so run it on a quiet machine). Uses
+// the pyodide npm package that ./play and ./test install (node_modules/pyodide).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +37,10 @@ function copyTree(dir, dest) {
 copyTree(join(root, "game"), "/home/pyodide/game");
 py.FS.mkdirTree("/home/pyodide/bench");
 py.FS.writeFile("/home/pyodide/bench/solver.py", readFileSync(join(root, "bench/solver.py"), "utf8"));
+py.FS.mkdirTree("/home/pyodide/tools");
+for (const name of ["__init__.py", "batch.py"]) {
+  py.FS.writeFile(`/home/pyodide/tools/${name}`, readFileSync(join(root, "tools", name), "utf8"));
+}
 
 const out = py.runPython(`
 import sys, platform

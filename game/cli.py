@@ -92,7 +92,7 @@ def _parser(verb: str) -> argparse.ArgumentParser:
             metavar="NODES",
             help="positions to search at most (default 200000)",
         )
-        p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="stop searching after this long")
+        p.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="stop after this many CPU seconds")
         return p
     p.description = "apply moves in order and print the position, score, status and legal moves"
     start = p.add_mutually_exclusive_group(required=True)

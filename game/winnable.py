@@ -1,11 +1,10 @@
 """Game numbers the solver proved winnable, per game (generated: do not edit).
 
-Written by ``python -m tools.winnable --count 20 --budget 20000 --max-seeds 60 --seconds 40``
-(then ``--games retinue --max-seeds 600``; the two-deck games then one by one
-with ``--budget-two-deck 60000 --max-seeds 400 --seconds 600``, Forty Thieves
-once more with ``--more --seconds 420``); re-proved by
-``python -m tools.winnable --verify``. The "winnable deals only" setting
-deals from these lists in order.
+Written by ``python -m tools.winnable``; the last run:
+``--games reloaded,solitario,little-forty --count 20 --budget 20000
+--budget-two-deck 20000 --max-seeds 100 --seconds 600``
+Re-proved by ``python -m tools.winnable --verify``. The "winnable deals
+only" setting deals from these lists in order.
 """
 
 BUDGET = 20000

@@ -8,8 +8,15 @@
 ``solve`` answers honestly: ``won`` comes with a line of engine moves that
 was replayed through the engine's own rules to a won position; ``lost`` means
 every position reachable from it was searched (the moves the search leaves
-out are proved useless: see safe.py and model.py); ``unknown`` means the node
-budget, the time limit or ``should_stop`` ended the search first.
+out are proved useless: see safe.py and model.py), or that a relaxation of
+the rules in which every card can do at least what it really could already
+leaves a card that never goes home (model.Model.hopeless); ``unknown`` means
+the node budget, the time limit or ``should_stop`` ended the search first.
+
+Time limits are CPU seconds of this process (``time.process_time``), so an
+answer does not depend on what else the machine is doing; the node budget
+makes it reproducible. In Pyodide the CPU clock follows the wall clock, so in
+the browser's worker the same limit caps the player's wait.
 
 The solver sees face-down cards ("thoughtful" solitaire), as a hint or a
 winnable-deals list may. Royal Retinue has no choices: its chain is played.
@@ -20,14 +27,13 @@ Pure Python with no browser imports, so it runs in a Pyodide worker too.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..moves import DRAW, REDEAL, Move
 from ..position import Position
 from .model import FACE_DOWN, Model, supermove_steps
-from .search import LOST, UNKNOWN, WON, best_first, search
+from .search import LOST, UNKNOWN, WON, best_first, clock, deadline_after, search
 
 __all__ = [
     "solve",
@@ -58,7 +64,7 @@ class SolveResult:
     status: str  # won | lost | unknown
     line: list = field(default_factory=list)  # engine moves from the position, for won
     nodes: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU seconds
     stopped: bool = False  # should_stop ended the search
 
     def to_json(self) -> dict:
@@ -76,7 +82,7 @@ class HintResult:
     proven: bool  # True: the move starts a winning line the solver found
     status: str  # the solver's answer for the position: won | lost | unknown
     nodes: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU seconds
 
 
 def canonical_key(position: Position):
@@ -91,14 +97,15 @@ def solve(
     time_limit: Optional[float] = None,
     should_stop: Optional[Callable[[], bool]] = None,
 ) -> SolveResult:
-    """Search for a win from ``position`` (see the module text)."""
-    t0 = time.perf_counter()
+    """Search for a win from ``position`` (see the module text); ``time_limit``
+    is in CPU seconds."""
+    t0 = clock()
     if position.spec.rules == "retinue":
         line, pos = _retinue_chain(position)
         status = WON if pos.is_won() else LOST
-        return SolveResult(status, line if status == WON else [], len(line) + 1, time.perf_counter() - t0)
+        return SolveResult(status, line if status == WON else [], len(line) + 1, clock() - t0)
     model = model_for(position.spec)
-    out = _search(model, model.from_position(position), budget_nodes, time_limit, should_stop)
+    out = _search(model, model.from_position(position), budget_nodes, deadline_after(time_limit), should_stop)
     line = []
     if out.status == WON:
         macros = list(out.root_autos or ())
@@ -106,7 +113,7 @@ def solve(
             macros.append(m)
             macros.extend(autos or ())
         line = expand(model, position, macros, check_won=True)
-    return SolveResult(out.status, line, out.nodes, time.perf_counter() - t0, out.stopped)
+    return SolveResult(out.status, line, out.nodes, clock() - t0, out.stopped)
 
 
 RESTART_BASE = 500  # nodes of the shortest restart (Luby et al.'s sequence)
@@ -122,11 +129,15 @@ def luby(i: int) -> int:
     return luby(i - (1 << (k - 1)) + 1)
 
 
-def _search(model, state, budget_nodes, time_limit, should_stop):
-    """The two-deck games that move one card at a time (Forty Thieves,
-    Indian, Limited, Lucas, Maria, Streets) first spend three quarters of
-    the budget on best-first runs (_best_first_phase); everything then goes
-    on with the depth-first phases (_dfs_phases) and the rest of the budget.
+def _search(model, state, budget_nodes, deadline, should_stop):
+    """A position the relaxation (model.Model.hopeless) proves lost is
+    answered at once. The two-deck games that move one card at a time
+    (Forty Thieves, Indian, Limited, Lucas, Maria, Streets) first spend
+    three quarters of the budget on best-first runs (_best_first_phase), the
+    whole budget from WHOLE_BEST_FIRST_BUDGET on; everything then goes on
+    with the depth-first phases (_dfs_phases) and the rest of the budget.
+    The one-deck games begin with one short best-first run from
+    PROBE_BUDGET on.
     Measured on deals 1-20 at 30,000 nodes, best-first wins more of those
     games (Limited 7 against 2, Lucas 18 against 15, Indian 9 against 7,
     Forty Thieves, Maria and Streets some against none; every deal the
@@ -137,31 +148,54 @@ def _search(model, state, budget_nodes, time_limit, should_stop):
     they win some Klondike deals that the depth-first phases leave unknown
     (3 of 24 at 100,000 nodes), and it is cheap next to such a budget.
     """
-    t0 = time.perf_counter()
+    if model.hopeless(model.closure(state, -1)[0]):
+        return search(model, state, 1)  # lost at once (model.Model.hopeless)
     spent = 0
-    share = 0
+    share, run = 0, BEST_FIRST_RUN
     if model.copies == 2 and not model.f2c and not model.runs:
-        share = budget_nodes * 3 // 4
+        whole = budget_nodes >= WHOLE_BEST_FIRST_BUDGET
+        share = budget_nodes if whole else budget_nodes * 3 // 4
     elif budget_nodes >= LARGE_BUDGET:
         share = BEST_FIRST_RUN * len(BEST_FIRST_PROFILES)
+    greedy_nodes = None
     if share:
-        out = _best_first_phase(model, state, share, time_limit, should_stop)
-        if out.status != UNKNOWN or out.stopped:
+        out = _best_first_phase(model, state, share, deadline, should_stop, run)
+    elif budget_nodes >= PROBE_BUDGET and model.copies == 1:
+        # One short best-first run first: it wins some deals at once that the
+        # depth-first phases miss (draw 3: 13 in 99 nodes, 4 in 3,045). Its
+        # nodes come out of the restarts' share, never the first greedy
+        # search's or the full search's.
+        shares = GREEDY_SHARES[False]
+        greedy_nodes = (int(budget_nodes * shares[0]), int(budget_nodes * sum(shares)) - PROBE_NODES)
+        out = best_first(
+            model, state, PROBE_NODES, None, should_stop, depth_weight=-6, order_weight=0.3, deadline=deadline
+        )
+        share = PROBE_NODES
+    if share:
+        if out.status != UNKNOWN or out.stopped or _past(deadline) or out.nodes >= budget_nodes:
             return out
         spent = out.nodes
         budget_nodes -= spent
-        if time_limit is not None:
-            time_limit -= time.perf_counter() - t0
-            t0 = time.perf_counter()
-            if time_limit <= 0:
-                return out
-    out = _dfs_phases(model, state, budget_nodes, time_limit, should_stop)
+    out = _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes)
     out.nodes += spent
     return out
 
 
+def _past(deadline) -> bool:
+    return deadline is not None and clock() >= deadline
+
+
 LARGE_BUDGET = 300_000
+PROBE_BUDGET = 50_000  # from this budget on, the one-deck games begin with a short best-first run
+PROBE_NODES = 4_000
 BEST_FIRST_RUN = 15_000  # nodes of one best-first run (more rarely helps: restart instead)
+# The single-card two-deck games give best-first runs three quarters of the
+# budget, the whole of it from this budget on: below it, the depth-first
+# phases of the last quarter win deals that more best-first runs miss (12 of
+# the listed winnable deals of Indian, Limited, Maria and Streets at 60,000
+# nodes); from it on, the sixth and later runs win deals the depth-first
+# phases do not (Forty Thieves 36, in the sixth run, at 75,646 nodes).
+WHOLE_BEST_FIRST_BUDGET = 100_000
 BEST_FIRST_NOISE = 20  # later rounds blur the score by up to this much
 
 
@@ -185,33 +219,32 @@ BEST_FIRST_PROFILES = (
 )
 
 
-def _best_first_phase(model, state, budget_nodes, time_limit, should_stop):
+def _best_first_phase(model, state, budget_nodes, deadline, should_stop, run=None):
     """Best-first runs (search.best_first) of BEST_FIRST_RUN nodes each, with
     the weight profiles of BEST_FIRST_PROFILES in turn, then again with the
     score blurred at random. One best-first run soon wanders a plateau of
     states that score alike, and more nodes rarely help it; a fresh run that
     weighs the position differently finds other lines. A run that exhausts
-    its space proves a loss (best-first makes no cuts)."""
-    t0 = time.perf_counter()
+    its space proves a loss (best-first makes only the proved cuts)."""
     spent, r, out = 0, 0, None
     while spent < budget_nodes or out is None:
-        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
-        if left is not None and left <= 0 and out is not None:
+        if out is not None and _past(deadline):
             break
-        size = max(1, min(BEST_FIRST_RUN, budget_nodes - spent))
+        size = max(1, min(run or BEST_FIRST_RUN, budget_nodes - spent))
         profile = BEST_FIRST_PROFILES[r % len(BEST_FIRST_PROFILES)]
         blur = r >= len(BEST_FIRST_PROFILES)
         out = best_first(
             model,
             state,
             size,
-            left,
+            None,
             should_stop,
             depth_weight=-6,
             order_weight=0.3,
             jitter=random.Random(r) if blur else None,
             noise=BEST_FIRST_NOISE if blur else 0,
             weights=profile,
+            deadline=deadline,
         )
         spent += out.nodes
         r += 1
@@ -221,7 +254,7 @@ def _best_first_phase(model, state, budget_nodes, time_limit, should_stop):
     return out
 
 
-def _dfs_phases(model, state, budget_nodes, time_limit, should_stop):
+def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=None):
     """Three phases, each with its share of the budget.
 
     1. One depth-first search with greedy cuts (model.Model.moves): most
@@ -231,22 +264,28 @@ def _dfs_phases(model, state, budget_nodes, time_limit, should_stop):
        can stay lost in a huge subtree, and restarting escapes it.
     3. The full search with the rest; only its exhaustion proves a loss.
     The greedy phases end early when their cut-down space is exhausted.
-    Shares: 1/4, 1/4, 1/2 of the budget; in the two-deck games, whose long
-    lines need long searches and whose losses are rarely provable within a
-    budget, 1/2, 1/4, 1/4.
+    Shares: GREEDY_SHARES of the budget (the rest is the full search's), or
+    ``greedy_nodes``: where the first greedy search and the restarts end.
     """
-    t0 = time.perf_counter()
     spent, r, out = 0, 0, None
-    first = budget_nodes // (2 if model.copies == 2 else 4)
-    for share in (first, first + budget_nodes // 4):
+    if greedy_nodes is None:
+        shares = GREEDY_SHARES[model.copies == 2]
+        greedy_nodes = (int(budget_nodes * shares[0]), int(budget_nodes * sum(shares)))
+    for share in greedy_nodes:
         while spent < share:
             r += 1
             size = share - spent if r == 1 else min(RESTART_BASE * luby(r - 1), share - spent)
-            left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
-            if left is not None and left <= 0:
+            if _past(deadline):
                 break
             out = search(
-                model, state, size, left, should_stop, greedy=True, jitter=None if r == 1 else random.Random(r)
+                model,
+                state,
+                size,
+                None,
+                should_stop,
+                greedy=True,
+                jitter=None if r == 1 else random.Random(r),
+                deadline=deadline,
             )
             spent += out.nodes
             if out.status == WON or out.stopped:
@@ -256,15 +295,19 @@ def _dfs_phases(model, state, budget_nodes, time_limit, should_stop):
                 break  # the greedy space is exhausted (or time ran out): restarts can't help
         if out is not None and out.nodes < size:
             break
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    if budget_nodes - spent < 1 or left == 0.0:
+    if budget_nodes - spent < 1 or _past(deadline):
         if out is None:
             out = search(model, state, 1)
         out.status, out.nodes = UNKNOWN, max(1, spent)
         return out
-    full = search(model, state, budget_nodes - spent, left, should_stop)
+    full = search(model, state, budget_nodes - spent, None, should_stop, deadline=deadline)
     full.nodes += spent
     return full
+
+
+# Shares of the budget for the greedy search and its restarts (one deck, two
+# decks); the full search gets the rest.
+GREEDY_SHARES = {False: (0.25, 0.25), True: (0.5, 0.25)}
 
 
 def hint(
@@ -274,17 +317,16 @@ def hint(
     should_stop: Optional[Callable[[], bool]] = None,
 ) -> HintResult:
     """The next move of a winning line if one is found within the budget
-    (``proven``); otherwise the move the search ranks most promising."""
-    t0 = time.perf_counter()
+    (``proven``); otherwise the move the search ranks most promising.
+    ``time_limit`` is in CPU seconds."""
+    t0 = clock()
     if position.spec.rules == "retinue":
         moves = position.legal_moves()
         res = solve(position)
-        return HintResult(
-            moves[0] if moves else None, res.status == WON, res.status, res.nodes, time.perf_counter() - t0
-        )
+        return HintResult(moves[0] if moves else None, res.status == WON, res.status, res.nodes, clock() - t0)
     model = model_for(position.spec)
-    out = _search(model, model.from_position(position), budget_nodes, time_limit, should_stop)
-    seconds = time.perf_counter() - t0
+    out = _search(model, model.from_position(position), budget_nodes, deadline_after(time_limit), should_stop)
+    seconds = clock() - t0
     if out.status == WON:
         first = list(out.root_autos or ())[:1] or [m for m, _ in out.path[:1]]
         if first:

@@ -35,11 +35,20 @@ draws to explore one by one.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..cards import SUITS
 from .safe import safe_requirements
 
 FACE_DOWN = 64
 GREEDY_TALON = 3  # greedy cuts: where redeals are limited, only the nearest few useful talon cards
+FITS = -1  # column info: the run lies on a card it fits (its priority depends on the position)
+# Entries a per-model cache holds before it is emptied: small ones (foundation
+# tuples) and large ones (a column's or a talon's facts, up to a few kB each:
+# the browser's worker has little memory to spare).
+_CACHE_LIMIT = 200_000
+_BIG_CACHE_LIMIT = 30_000
+_first = itemgetter(0)
 
 
 class Model:
@@ -79,6 +88,7 @@ class Model:
             return card >> 4 != below >> 4  # other-suit
 
         # acc[below]: cards that may lie on the face-up card ``below``.
+        # Face-down codes accept nothing (a face-down card is never a top card).
         self.acc = [()] * 128
         self.acc_set = [frozenset()] * 128
         for b in cards:
@@ -86,11 +96,27 @@ class Model:
             self.acc[b] = ok
             self.acc_set[b] = frozenset(ok)
         self.rank_suit = [(c & 15, (c >> 4) & 3) for c in range(128)]
+        # parents[c]: the cards that c may lie on
+        self.parents = [()] * 64
+        for c in cards:
+            self.parents[c] = tuple(p for p in cards if c in self.acc_set[p])
         self.empty_ok = frozenset(c for c in cards if spec.empty_column == "any" or c & 15 == top)
         # Safe moves home (safe.py proves them): card -> ((slot, min height), ...)
         self.safe_req = safe_requirements(spec, self)
         self._targets: dict = {}
         self._tindex: dict = {}
+        self._homes: dict = {}
+        self._cinfo: dict = {}
+        self._talon_facts: dict = {}
+        self._backs: dict = {}
+        # The talon part of a key: see key().
+        if self.redeals is None:
+            if self.draw == 1:
+                self.talon_key = _talon_key_free
+            else:
+                self.talon_key = _cycle_key(self.draw)
+        else:
+            self.talon_key = _talon_key_exact
 
     # --- conversion ------------------------------------------------------------
     def card(self, code: str) -> int:
@@ -153,15 +179,7 @@ class Model:
         one key.
         """
         cols, found, T, w, u = st
-        if self.redeals is None:
-            if self.draw == 1:
-                wk = 0  # draw 1, unlimited: every boundary reaches every other
-            elif w % self.draw == 0 or w == len(T):
-                wk = -1  # on the cycle that a redeal starts
-            else:
-                wk = w
-            return (tuple(sorted(cols)), found, T, wk)
-        return (tuple(sorted(cols)), found, T, w, u)
+        return (tuple(sorted(cols)), found, T, self.talon_key(len(T), w, u))
 
     # --- the talon -----------------------------------------------------------------
     def talon_targets(self, n: int, w: int, u: int):
@@ -202,7 +220,7 @@ class Model:
         got = self._tindex.get(key)
         if got is not None:
             return got
-        if len(self._tindex) > 50_000:
+        if len(self._tindex) > _BIG_CACHE_LIMIT:
             self._tindex.clear()
         limited = self.redeals is not None
         n = len(T)
@@ -215,6 +233,7 @@ class Model:
             else:
                 depth, cost = 0, (0 if u2 == u and j >= w else 3)
             got.append((T[j - 1], j, u2, cost, depth))
+        got = tuple(got)
         self._tindex[key] = got
         return got
 
@@ -273,39 +292,72 @@ class Model:
             return T[m[1] - 1]
         return (m[1] // self.copies) * 16 + found[m[1]]
 
-    def closure(self, st, col_hint=-1, eager=False):
+    def step(self, st, m):
+        """``apply`` then ``closure``, looking only where the move can have
+        made a safe move possible: a column move, the source column's new top;
+        a talon card onto a column, that card (and, drawing one at a time,
+        the new waste top); a foundation card back onto a column, nowhere (the
+        foundations went down, which makes no card safe); a card home,
+        everywhere."""
+        kind = m[0]
+        st = self.apply(st, m)
+        if kind == 0:
+            col = st[0][m[1]]
+            if col:
+                homes = self._homes.get(st[1])
+                if homes is None:
+                    homes = self._home_set(st[1])
+                if col[-1] in homes:
+                    return self.closure(st, m[1], False)
+            return st, None
+        if kind == 2:
+            return self.closure(st, m[2], self.talon_auto == 1)
+        if kind == 4:
+            return st, None
+        return self.closure(st, -1, True)
+
+    def closure(self, st, col_hint=-1, talon=True):
         """Play every safe move home (safe.py), repeatedly. Returns the new state
-        and the moves played. ``col_hint`` >= 0: only that column's top can be
-        new since the last closure (the foundations did not change)."""
+        and the moves played (None if none). ``col_hint`` >= 0: only that
+        column's top can be new since the last closure and the foundations did
+        not change; then ``talon`` says whether the talon may hold a new
+        candidate too."""
         autos = None
-        rank_ok = self.home_slot
-        is_safe = _always if eager else self.is_safe
+        safe_req = self.safe_req
         talon_mode = self.talon_auto
+        home_sets = self._homes
         while True:
             cols, found, T, w, u = st
+            homes = home_sets.get(found)
+            if homes is None:
+                homes = self._home_set(found)
             m = None
             if col_hint >= 0:
                 col = cols[col_hint]
                 if col:
                     c = col[-1]
-                    if rank_ok(found, c) >= 0 and is_safe(found, c):
+                    if c in homes and _meets(found, safe_req[c]):
                         m = (1, col_hint)
+                scan_talon = talon
             else:
                 for i, col in enumerate(cols):
                     if col:
                         c = col[-1]
-                        if rank_ok(found, c) >= 0 and is_safe(found, c):
+                        if c in homes and _meets(found, safe_req[c]):
                             m = (1, i)
                             break
-                if m is None and talon_mode and T:
-                    if talon_mode == 1:
-                        if w and rank_ok(found, T[w - 1]) >= 0 and is_safe(found, T[w - 1]):
+                scan_talon = True
+            if m is None and talon_mode and T and scan_talon:
+                if talon_mode == 1:
+                    if w:
+                        c = T[w - 1]
+                        if c in homes and _meets(found, safe_req[c]):
                             m = (3, w, u)
-                    else:
-                        for j, c in enumerate(T, 1):
-                            if rank_ok(found, c) >= 0 and is_safe(found, c):
-                                m = (3, j, u)
-                                break
+                else:
+                    for j, c in enumerate(T, 1):
+                        if c in homes and _meets(found, safe_req[c]):
+                            m = (3, j, u)
+                            break
             if m is None:
                 return st, autos
             st = self.apply(st, m)
@@ -339,51 +391,38 @@ class Model:
         is good."""
         w_home, w_blocked, w_empty, w_down, w_waste, w_need, w_draw, w_stock = weights or self.WEIGHTS
         cols, found, T, w, u = st
-        rank_suit = self.rank_suit
+        cinfo = self._cinfo
         blocked = down = empty = 0
+        # how deep the cards the foundations take next lie
+        needed = self._home_set(found)
+        need = dict.fromkeys(needed, 99)
         for col in cols:
             if not col:
                 empty += 1
                 continue
-            lo = [99, 99, 99, 99]
-            for c in col:
-                if c >= 64:
-                    down += 1
-                r, s = rank_suit[c]
-                if lo[s] < r:
-                    blocked += 1
-                else:
-                    lo[s] = r
-        if w:
-            lo = [99, 99, 99, 99]
-            for c in T[:w]:
-                r, s = rank_suit[c]
-                if lo[s] < r:
-                    blocked += 1
-                else:
-                    lo[s] = r
-        # how deep the cards the foundations take next lie
-        need = {}
-        copies = self.copies
-        for i in range(0, len(found), copies):
-            h = found[i]
-            if h < self.top_rank:
-                need[(i // copies) * 16 + h + 1] = 99
-            if copies == 2 and found[i + 1] != h and found[i + 1] < self.top_rank:
-                need[(i // copies) * 16 + found[i + 1] + 1] = 99
-        for col in cols:
-            n = len(col)
-            for idx, c in enumerate(col):
-                c &= 63
-                if c in need:
-                    d = n - 1 - idx
+            info = cinfo.get(col)
+            if info is None:
+                info = self._col_info(col)
+            blocked += info[5]
+            down += info[6]
+            hit = needed & info[7]
+            if hit:
+                depth = info[8]
+                for c in hit:
+                    d = depth[c]
                     if d < need[c]:
                         need[c] = d
-        for idx, c in enumerate(T):
-            if c in need:
-                d = (w - 1 - idx) if idx < w else (idx - w) * w_draw
-                if d < need[c]:
-                    need[c] = d
+        if T:
+            talon = self._talon_facts.get((T, w))
+            if talon is None:
+                talon = self._talon_facts_of(T, w)
+            blocked += talon[0]
+            where = talon[1]
+            for c in needed & where.keys():
+                for idx in where[c]:
+                    d = (w - 1 - idx) if idx < w else (idx - w) * w_draw
+                    if d < need[c]:
+                        need[c] = d
         cover = sum(need.values())
         return (
             w_home * sum(found)
@@ -395,34 +434,144 @@ class Model:
             - w_stock * (len(T) - w)
         )
 
+    def _talon_facts_of(self, T, w):
+        """(blocked cards in the waste, card -> its places in the talon)."""
+        cache = self._talon_facts
+        if len(cache) > _BIG_CACHE_LIMIT:
+            cache.clear()
+        rank_suit = self.rank_suit
+        blocked = 0
+        lo = [99, 99, 99, 99]
+        for c in T[:w]:
+            r, s = rank_suit[c]
+            if lo[s] < r:
+                blocked += 1
+            else:
+                lo[s] = r
+        where: dict = {}
+        for idx, c in enumerate(T):
+            where.setdefault(c, []).append(idx)
+        got = cache[(T, w)] = (blocked, where)
+        return got
+
     # --- generating ------------------------------------------------------------------
-    def free_cards(self, st):
-        """Cards that could move now: heads of movable runs, reachable talon cards."""
-        cols, found, T, w, u = st
+    def _col_info(self, col):
+        """What move generation and scoring need to know of one column (cached
+        per column: most columns are shared by many positions):
+        (top, priority of sending the top home, run heads, cards that fit on
+        the top, free cards, blocked cards, face-down cards); a run head is
+        (n, head card, card below or -1, base priority or FITS, may go to an
+        empty column)."""
+        cache = self._cinfo
+        if len(cache) > _BIG_CACHE_LIMIT:
+            cache.clear()
         acc_set = self.acc_set
-        free = set()
-        for col in cols:
-            n, ln = 1, len(col)
-            if ln:
-                free.add(col[-1])
-                if self.runs:
-                    while n < ln and col[-n - 1] < FACE_DOWN and col[-n] in acc_set[col[-n - 1]]:
-                        n += 1
-                        free.add(col[-n])
-        if T:
-            for j, _ in self.talon_targets(len(T), w, u):
-                free.add(T[j - 1])
-        return free
+        ln = len(col)
+        top = col[-1]
+        nrun = 1
+        if self.runs or self.supermoves:
+            while nrun < ln and col[-nrun - 1] < FACE_DOWN and col[-nrun] in acc_set[col[-nrun - 1]]:
+                nrun += 1
+        down = 0
+        for x in col:
+            if x < FACE_DOWN:
+                break
+            down += 1
+        heads = []
+        empty_ok = self.empty_ok
+        for n in range(1, nrun + 1):
+            head = col[-n]
+            below = col[-n - 1] if n < ln else -1
+            if below >= FACE_DOWN:
+                base = 80 + down  # more face-down cards under it: better
+            elif below < 0:
+                base = 40
+            elif head in acc_set[below]:
+                base = FITS
+            else:
+                base = 50
+            heads.append((n, head, below, base, n < ln and head in empty_ok))
+        free = frozenset(col[-nrun:]) if self.runs else frozenset((top,))
+        blocked = 0
+        lo = [99, 99, 99, 99]
+        rank_suit = self.rank_suit
+        for c in col:
+            r, s = rank_suit[c]
+            if lo[s] < r:
+                blocked += 1
+            else:
+                lo[s] = r
+        depth: dict = {}  # card (face up or down) -> how many cards lie on it
+        for i, c in enumerate(col):
+            depth[c & 63] = ln - 1 - i  # a twin lower down is deeper: keep the upper
+        info = (
+            top,
+            95 if ln > 1 and col[-2] >= FACE_DOWN else 60,
+            tuple(heads),
+            self.acc[top],
+            free,
+            blocked,
+            sum(1 for c in col if c >= FACE_DOWN),
+            frozenset(depth),
+            depth,
+        )
+        cache[col] = info
+        return info
+
+    def _backs_of(self, found):
+        """(slot, card) of the foundations' tops that may come back to a
+        column: all but the safe ones (safe.py: no better in a column)."""
+        cache = self._backs
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        copies = self.copies
+        got = []
+        for i, h in enumerate(found):
+            if h:
+                c = (i // copies) * 16 + h
+                if not _meets(found, self.safe_req[c]):
+                    got.append((i, c))
+        got = cache[found] = tuple(got)
+        return got
+
+    def _home_set(self, found):
+        got = self._homes.get(found)
+        if got is None:
+            if len(self._homes) > _CACHE_LIMIT:
+                self._homes.clear()
+            copies = self.copies
+            top = self.top_rank
+            got = frozenset((i // copies) * 16 + h + 1 for i, h in enumerate(found) if h < top)
+            self._homes[found] = got
+        return got
 
     def home_set(self, found):
         """The cards that fit on a foundation now."""
-        copies = self.copies
-        top = self.top_rank
-        out = set()
-        for i, h in enumerate(found):
-            if h < top:
-                out.add((i // copies) * 16 + h + 1)
-        return out
+        return set(self._home_set(found))
+
+    def free_cards(self, st):
+        """Cards that could move now: heads of movable runs, reachable talon cards."""
+        cols, found, T, w, u = st
+        cinfo = self._cinfo
+        free = set()
+        for col in cols:
+            if col:
+                info = cinfo.get(col)
+                if info is None:
+                    info = self._col_info(col)
+                free |= info[4]
+        if T:
+            for e in self.talon_entries(T, w, u):
+                free.add(e[0])
+        return free
+
+    def _free_all(self, st):
+        """free_cards and, where they may come back, the foundations' tops."""
+        free = self.free_cards(st)
+        if self.f2c:
+            copies = self.copies
+            free.update((i // copies) * 16 + h for i, h in enumerate(st[1]) if h)
+        return free
 
     def moves(self, st, greedy=False, jitter=None):
         """Every useful move, most promising first.
@@ -432,9 +581,11 @@ class Model:
         renamed); a move onto a second, third … empty column (interchangeable);
         a safe card back from a foundation (safe.py: it is no better there);
         with one card per draw and unlimited redeals, a talon card onto a
-        column when no card that could lie on it is free to move now.
+        column when no card that could lie on it is free to move now; where
+        runs move as a unit, a run moved off a card it already fits while the
+        card it uncovers could not be used next (see ``_uncovered_usable``).
 
-        Why the last cut loses no win: there every talon card can be reached
+        Why the talon cut loses no win: there every talon card can be reached
         at any time, so a talon card X is like a card in a cell of unlimited
         size. Take a winning line that plays X onto a column (Y on top, or
         empty) at step i, and let step j be the first later step that puts a
@@ -456,132 +607,289 @@ class Model:
         these cuts can find wins faster but proves nothing about losses.
         """
         cols, found, T, w, u = st
-        acc, acc_set, empty_ok = self.acc, self.acc_set, self.empty_ok
-        homes = self.home_set(found)
-        free = self.free_cards(st) if greedy else None
+        acc, empty_ok = self.acc, self.empty_ok
+        homes = self._homes.get(found)
+        if homes is None:
+            homes = self._home_set(found)
+        cinfo = self._cinfo
         wanted: dict = {}
+        infos = []
         first_empty = -1
+        n_empty = 0
         for i, col in enumerate(cols):
             if col:
-                for c in acc[col[-1]]:
-                    if c in wanted:
-                        wanted[c].append(i)
-                    else:
+                info = cinfo.get(col)
+                if info is None:
+                    info = self._col_info(col)
+                infos.append(info)
+                for c in info[3]:
+                    got = wanted.get(c)
+                    if got is None:
                         wanted[c] = [i]
-            elif first_empty < 0:
-                first_empty = i
-        out = []
-        add = out.append
+                    else:
+                        got.append(i)
+            else:
+                infos.append(None)
+                n_empty += 1
+                if first_empty < 0:
+                    first_empty = i
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
         # way: k empty columns carry up to 2**k cards (a "supermove", see
         # supermove_steps); only where an empty column takes any card.
-        cap = 1
-        if not runs and self.supermoves and first_empty >= 0:
-            cap = 1 << sum(1 for col in cols if not col)
-        for a, col in enumerate(cols):
-            if not col:
+        if runs:
+            cap = half = 1 << 20
+        elif self.supermoves and n_empty:
+            cap = 1 << n_empty
+            half = max(1, cap >> 1)
+        else:
+            cap = half = 1
+        free = None
+        if greedy:
+            free = set()
+            for info in infos:
+                if info is not None:
+                    free |= info[4]
+            if T:
+                entries = self._tindex.get((T, w, u))
+                if entries is None:
+                    entries = self.talon_entries(T, w, u)
+                free.update([e[0] for e in entries])
+        cut = runs and not greedy
+        usable = None
+        out = []
+        add = out.append
+        for a, info in enumerate(infos):
+            if info is None:
                 continue
-            ln = len(col)
-            top = col[-1]
-            if top in homes:
-                add((95 if ln > 1 and col[-2] >= FACE_DOWN else 60, (1, a)))
-            nrun = 1
-            if runs or cap > 1:
-                while nrun < ln and col[-nrun - 1] < FACE_DOWN and col[-nrun] in acc_set[col[-nrun - 1]]:
-                    nrun += 1
-                if not runs:
-                    nrun = min(nrun, cap)
-            for n in range(1, nrun + 1):
-                head = col[-n]
+            if info[0] in homes:
+                add((info[1], (1, a)))
+            for n, head, below, base, te_ok in info[2]:
+                if n > cap:
+                    break
                 dests = wanted.get(head)
-                to_empty = first_empty >= 0 and n < ln and head in empty_ok and (runs or n == 1 or n <= cap >> 1)
-                if not dests and not to_empty:
+                te = te_ok and first_empty >= 0 and n <= half
+                if not dests and not te:
                     continue
-                below = col[-n - 1] if n < ln else -1
-                if below >= FACE_DOWN:
-                    prio = 80
-                    for x in col:  # more face-down cards under it: better
-                        if x < FACE_DOWN:
-                            break
-                        prio += 1
-                elif below < 0:
-                    prio = 40
-                elif head in acc_set[below]:
+                if base == FITS:
                     # the run already lies on a fitting card: moving it only
                     # helps if that card can then be used
                     if below in homes:
                         prio = 30
-                    elif greedy and not any(c in free and c != head for c in acc[below]):
-                        continue
+                    elif greedy:
+                        if not any(c in free and c != head for c in acc[below]):
+                            continue
+                        prio = 10
                     else:
+                        if cut:
+                            if usable is None:
+                                usable = self._free_all(st)
+                            if not self._uncovered_usable(cols[a], n, a, usable, wanted, first_empty):
+                                continue
                         prio = 10
                 else:
-                    prio = 50
+                    prio = base
                 if dests:
                     for b in dests:
                         if b != a:
                             add((prio, (0, a, b, n)))
-                if to_empty:
+                if te:
                     add((prio - 5, (0, a, first_empty, n)))
         if T:
-            useful = homes.union(wanted)
+            entries = self._tindex.get((T, w, u))
+            if entries is None:
+                entries = self.talon_entries(T, w, u)
+            # most talon cards fit nowhere: keep the others in one pass
             if first_empty >= 0:
-                useful |= empty_ok
-            lazy = self.talon_auto == 2
-            if lazy:
-                ready = free if free is not None else self.free_cards(st)
-                if self.f2c:
-                    copies = self.copies
-                    ready = ready | {(i // copies) * 16 + h for i, h in enumerate(found) if h}
-            seen_useful = 0
-            for c, j, u2, cost, depth in self.talon_entries(T, w, u):
-                if c not in useful:
-                    continue
-                if greedy and depth:
-                    seen_useful += 1
-                    if seen_useful > GREEDY_TALON:
-                        break
-                if c in homes:
-                    add((70 - cost, (3, j, u2)))
-                if lazy and not any(z in ready for z in acc[c]):
-                    continue  # nothing to put on it yet: it can wait in the talon
-                dests = wanted.get(c)
-                if dests:
-                    for b in dests:
-                        add((55 - cost, (2, j, b, u2)))
-                if first_empty >= 0 and c in empty_ok:
-                    add((45 - cost, (2, j, first_empty, u2)))
-        if self.f2c:
-            copies = self.copies
-            for i, h in enumerate(found):
-                if h:
-                    c = (i // copies) * 16 + h
-                    if self.is_safe(found, c):
-                        continue
-                    if greedy and not any(x in free for x in acc[c]):
-                        continue
+                useful = [e for e in entries if e[0] in homes or e[0] in wanted or e[0] in empty_ok]
+            else:
+                useful = [e for e in entries if e[0] in homes or e[0] in wanted]
+            if useful:
+                lazy = self.talon_auto == 2
+                if lazy:
+                    ready = free if free is not None else self.free_cards(st)
+                    if self.f2c:
+                        copies = self.copies
+                        ready = ready | {(i // copies) * 16 + h for i, h in enumerate(found) if h}
+                seen_useful = 0
+                for c, j, u2, cost, depth in useful:
+                    if greedy and depth:
+                        seen_useful += 1
+                        if seen_useful > GREEDY_TALON:
+                            break
+                    if c in homes:
+                        add((70 - cost, (3, j, u2)))
+                    if lazy and ready.isdisjoint(acc[c]):
+                        continue  # nothing to put on it yet: it can wait in the talon
                     dests = wanted.get(c)
                     if dests:
                         for b in dests:
-                            add((5, (4, i, b)))
+                            add((55 - cost, (2, j, b, u2)))
                     if first_empty >= 0 and c in empty_ok:
-                        add((4, (4, i, first_empty)))
+                        add((45 - cost, (2, j, first_empty, u2)))
+        if self.f2c:
+            backs = self._backs.get(found)
+            if backs is None:
+                backs = self._backs_of(found)
+            for i, c in backs:
+                if greedy and free.isdisjoint(acc[c]):
+                    continue
+                dests = wanted.get(c)
+                if dests:
+                    for b in dests:
+                        add((5, (4, i, b)))
+                if first_empty >= 0 and c in empty_ok:
+                    add((4, (4, i, first_empty)))
         if jitter is not None:
             # a randomised order for restarts: priorities blurred by up to 25
             rnd = jitter.random
             out.sort(key=lambda item: item[0] + 25 * rnd(), reverse=True)
         else:
-            out.sort(key=_prio, reverse=True)
+            out.sort(key=_first, reverse=True)
         return [m for _, m in out]
 
+    def _uncovered_usable(self, col, n, a, free, wanted, first_empty) -> bool:
+        """Moving the top ``n`` cards of column ``a`` off a card X they fit
+        uncovers X: could X be used right after? (X goes home — checked by the
+        caller —, X moves, alone or in a run under it, or a card that is free
+        now, other than the run's head, could go onto X.)
 
-def _always(found, c):
+        Why leaving such a move out loses no win, where runs move as a unit:
+        in a winning line, let the move M (run R from X to Y, or to an empty
+        column) be step i and let step j be the first later step that uses X
+        (puts a card on X, moves X with or without cards on it, or sends X
+        home; one comes, as X goes home at last). Between i and j nothing
+        touches X, and Y (or the empty column) is covered by R in the line.
+        Leave M out and play it just before step j instead: meanwhile R stays
+        on X, every move onto R's last card or of a part of R is the same
+        move from X's column, and Y stays uncovered (more room, never less);
+        if R's head moves on before j, it moves from X instead and M is not
+        needed at all. The line stays legal, and now M comes right before a
+        use of X, which this test sees (the cards a move of R can free are
+        R's head, which cannot go back, and lower cards, which cannot go on X).
+        Repeating this for every such move (with the talon cut, which delays
+        moves in the same way) gives a winning line the cut keeps."""
+        acc_set = self.acc_set
+        x = col[-n - 1]
+        head = col[-n]
+        for z in self.acc[x]:
+            if z != head and z in free:
+                return True
+        ln = len(col)
+        k = n + 1
+        empty_ok = self.empty_ok
+        while k <= ln:
+            v = col[-k]
+            if v >= FACE_DOWN or (k > n + 1 and col[-k + 1] not in acc_set[v]):
+                break
+            d = wanted.get(v)
+            if d and (len(d) > 1 or d[0] != a):
+                return True
+            if first_empty >= 0 and k < ln and v in empty_ok:
+                return True
+            k += 1
+        return False
+
+    # --- a quick proof of a loss ----------------------------------------------------------
+    def hopeless(self, st) -> bool:
+        """True if some card can never go home, by a relaxation of the rules
+        that only ever allows more (so True proves the position lost).
+
+        In the relaxation a card, once it could move, stays able to: a card
+        *can leave* its place if every card above it in its column can leave
+        (or lies on it in a run that moves with it) and it can go home, or some
+        card it fits on can be uncovered (talon cards and cards home count as
+        uncovered), or an empty column could take it and some column can be
+        emptied; a card *can go home* if it can leave (talon cards can) and
+        a card one rank lower of its suit can go home (Aces: always).
+        Nothing here ever runs out: a card lying on a card stops no other
+        card from lying there too. Every card that leaves its place or goes
+        home in a real line passes these tests at that moment (by induction
+        over the line), so if the relaxation leaves a card that can never go
+        home, no line wins."""
+        cols, found, T, w, u = st
+        copies = self.copies
+        acc_set = self.acc_set
+        empty_ok = self.empty_ok
+        # instances: (column, depth); cards of the talon and home are free
+        canhome = set()  # codes with an instance that can go home
+        for i in range(len(found)):
+            s = i // copies
+            for r in range(1, found[i] + 1):
+                canhome.add(s * 16 + r)
+        # codes with an instance that can be uncovered (cards home can come back
+        # only where the rules allow it)
+        uncovered = set(canhome) if self.f2c else set()
+        talon = {c & 63 for c in T}
+        uncovered |= talon
+        parents = self.parents
+        leaves = [[False] * len(col) for col in cols]
+        empty_possible = any(not col for col in cols)
+        changed = True
+        while changed:
+            changed = False
+            # talon cards go home once a lower card can
+            for c in talon:
+                if c not in canhome and (c & 15 == 1 or c - 1 in canhome):
+                    canhome.add(c)
+                    changed = True
+            for i, col in enumerate(cols):
+                lv = leaves[i]
+                ln = len(col)
+                k = ln - 1
+                while k >= 0:
+                    c = col[k] & 63
+                    if c not in uncovered:
+                        uncovered.add(c)
+                        changed = True
+                    if not lv[k]:
+                        ok = (c & 15 == 1 or c - 1 in canhome) or (empty_possible and c in empty_ok)
+                        if not ok:
+                            for p in parents[c]:
+                                if p in uncovered:
+                                    ok = True
+                                    break
+                        if not ok and k > 0 and self.runs:
+                            d = col[k - 1]
+                            ok = d < FACE_DOWN and c in acc_set[d] and lv[k - 1]
+                        if ok:
+                            lv[k] = True
+                            changed = True
+                    if lv[k] and c not in canhome and (c & 15 == 1 or c - 1 in canhome):
+                        canhome.add(c)
+                        changed = True
+                    if not lv[k]:
+                        # the card below can still be reached in a run under this one
+                        if not (self.runs and k > 0 and col[k - 1] < FACE_DOWN and c in acc_set[col[k - 1]]):
+                            break
+                    k -= 1
+                if not empty_possible and all(lv):
+                    empty_possible = True
+                    changed = True
+        return len(canhome) < len(self.cards)
+
+
+def _meets(found, req) -> bool:
+    for slot, h in req:
+        if found[slot] < h:
+            return False
     return True
 
 
-def _prio(item):
-    return item[0]
+def _talon_key_free(n, w, u):
+    return 0  # draw 1, unlimited: every boundary reaches every other
+
+
+def _cycle_key(draw):
+    def talon_key(n, w, u):
+        # on the cycle that a redeal starts, or a boundary of its own
+        return -1 if w % draw == 0 or w == n else w
+
+    return talon_key
+
+
+def _talon_key_exact(n, w, u):
+    return (w, u)
 
 
 def supermove_steps(n: int, src: int, dst: int, free: list) -> list:

@@ -1,4 +1,5 @@
-"""Depth-first search with a transposition table over the solver's model.
+"""Depth-first and best-first search with a transposition table over the
+solver's model.
 
 Every state the search reaches is closed under the safe moves (safe.py),
 then looked up by its canonical key; a key seen before is never expanded
@@ -6,6 +7,10 @@ again (either it failed already or it lies on the current path). The search
 ends with a win, with every reachable state expanded (a proof that the
 position is lost: no move the model leaves out could have helped, see
 model.Model.moves and safe.py), or when the budget runs out.
+
+Limits are nodes and CPU time (``time.process_time``: what this process
+computed, whatever else the machine runs). In Pyodide that clock follows the
+wall clock, so there the same limit is the player-facing cap.
 """
 
 from __future__ import annotations
@@ -15,6 +20,12 @@ import time
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 CHECK_EVERY = 256  # nodes between looks at the clock and should_stop
+clock = time.process_time  # CPU seconds of this process
+
+
+def deadline_after(time_limit):
+    """The CPU-clock reading at which ``time_limit`` seconds from now are spent."""
+    return None if time_limit is None else clock() + time_limit
 
 
 def _halt(nodes, budget, deadline, should_stop):
@@ -22,7 +33,7 @@ def _halt(nodes, budget, deadline, should_stop):
     if nodes >= budget:
         return False
     if nodes % CHECK_EVERY == 0:
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and clock() >= deadline:
             return False
         if should_stop is not None and should_stop():
             return True
@@ -42,15 +53,21 @@ class Outcome:
 
 
 def search(
-    model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False, jitter=None, eager=False
+    model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False, jitter=None, deadline=None
 ) -> Outcome:
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    root, root_autos = model.closure(state, -1, eager)
+    """Depth-first search from ``state`` with at most ``budget_nodes`` nodes
+    and ``time_limit`` CPU seconds (or until the CPU clock reads ``deadline``)."""
+    if deadline is None:
+        deadline = deadline_after(time_limit)
+    root, root_autos = model.closure(state, -1)
     if model.is_won(root):
         return Outcome(WON, [], 1, [], root_autos)
-    key, moves, apply, closure, is_won = model.key, model.moves, model.apply, model.closure, model.is_won
-    seen = {key(root)}
+    if not greedy and model.hopeless(root):
+        return Outcome(LOST, None, 1, model.moves(root), root_autos)
+    moves, step, talon_key = model.moves, model.step, model.talon_key
+    size = model.size
+    seen = {model.key(root)}
+    add_seen = seen.add
     root_moves = moves(root, greedy, jitter)
     # frames: [state, moves, next index]; path[i] is the move into frames[i + 1]
     frames = [[root, root_moves, 0]]
@@ -67,21 +84,20 @@ def search(
             continue
         fr[2] = i + 1
         m = mv[i]
-        child = apply(st, m)
-        # A column-to-column move leaves the foundations and the talon alone:
-        # only the source column's new top card can have become safe.
-        child, autos = closure(child, m[1] if m[0] == 0 else -1, eager)
-        k = key(child)
+        child, autos = step(st, m)
+        cols, found, T, w, u = child
+        k = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
         if k in seen:
             continue
-        seen.add(k)
+        add_seen(k)
         path.append((m, autos))
-        if is_won(child):
+        if sum(found) == size:
             return Outcome(WON, path, nodes, root_moves, root_autos)
         nodes += 1
-        halt = _halt(nodes, budget, deadline, should_stop)
-        if halt is not None:
-            return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
+        if nodes >= budget or not nodes % CHECK_EVERY:
+            halt = _halt(nodes, budget, deadline, should_stop)
+            if halt is not None:
+                return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
         frames.append([child, moves(child, greedy, jitter), 0])
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
@@ -99,6 +115,7 @@ def best_first(
     jitter=None,
     noise=0.0,
     weights=None,
+    deadline=None,
 ) -> Outcome:
     """Best-first search: always go on from the most promising state seen so
     far (model.Model.score, less ``depth_weight`` per move from the root).
@@ -112,19 +129,14 @@ def best_first(
     queue without ``greedy`` cuts means every reachable state was expanded, a
     proof of a loss.
     """
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    if deadline is None:
+        deadline = deadline_after(time_limit)
     root, root_autos = model.closure(state, -1)
     if model.is_won(root):
         return Outcome(WON, [], 1, [], root_autos)
-    key, moves, apply, closure, is_won, score = (
-        model.key,
-        model.moves,
-        model.apply,
-        model.closure,
-        model.is_won,
-        model.score,
-    )
+    if not greedy and model.hopeless(root):
+        return Outcome(LOST, None, 1, model.moves(root), root_autos)
+    key, moves, step, is_won, score = model.key, model.moves, model.step, model.is_won, model.score
     rk = key(root)
     parent = {rk: None}  # key -> (parent key, move, autos)
     root_moves = moves(root, greedy)
@@ -132,21 +144,37 @@ def best_first(
     push, pop = heapq.heappush, heapq.heappop
     tick = 0
 
+    lazy = order_weight > 0
+
     def expand(st, k, depth, mv):
         nonlocal tick
         base = depth_weight * (depth + 1) - score(st, weights)
         if jitter is not None:
-            base -= noise * jitter.random()
-        for i, m in enumerate(mv):
-            tick -= 1  # equal ranks: the newest first (deeper, like depth-first)
-            push(heap, (base + order_weight * i, tick, st, k, m, depth + 1))
+            base -= noise * jitter.random()  # drawn for every state, moves or none
+        if not mv:
+            return
+        # Move i ranks base + order_weight * i; equal ranks: the newest first
+        # (deeper, like depth-first), by a tick that falls with every move.
+        t0 = tick
+        tick -= len(mv)
+        if lazy:
+            # A state's moves rank in their order, so only its next move needs
+            # to wait in the queue: the same order, far fewer entries.
+            push(heap, (base, t0 - 1, st, k, mv, 0, base, t0, depth + 1))
+        else:
+            for i, m in enumerate(mv):
+                push(heap, (base + order_weight * i, t0 - i - 1, st, k, (m,), 0, base, t0, depth + 1))
 
     expand(root, rk, 0, root_moves)
     nodes = 1
     budget = max(1, budget_nodes)
     while heap:
-        _, _, st, k, m, depth = pop(heap)
-        child, autos = closure(apply(st, m), m[1] if m[0] == 0 else -1)
+        _, _, st, k, mv, i, base, t0, depth = pop(heap)
+        m = mv[i]
+        i += 1
+        if i < len(mv):
+            push(heap, (base + order_weight * i, t0 - i - 1, st, k, mv, i, base, t0, depth))
+        child, autos = step(st, m)
         ck = key(child)
         if ck in parent:
             continue

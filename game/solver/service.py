@@ -4,6 +4,10 @@ The browser runs this in a Web Worker (static/js/solver-worker.js): a request
 ``{"id", "cmd": "hint" | "solve" | "autocomplete", "position", "budget",
 "seconds"}`` gets ``{"id", "status", "move", "moves", "nodes", "proven"}``.
 Pure Python, so the same answers can be checked under CPython.
+
+``seconds`` limits the search's CPU time (``time.process_time``), like every
+limit of the solver; in the worker, where Pyodide's CPU clock follows the wall
+clock, it is also the cap on the player's wait.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from ..catalog import read_position
 from . import WON, auto_complete, hint, solve
 
 HINT_BUDGET = 20_000  # nodes: about a second in Pyodide
-HINT_SECONDS = 1.0
+HINT_SECONDS = 1.0  # CPU seconds
 
 
 def answer(request) -> dict:

@@ -26,7 +26,8 @@ from game.solver import (
     model_for,
     solve,
 )
-from game.solver.search import CHECK_EVERY
+from game.solver.model import Model
+from game.solver.search import CHECK_EVERY, search
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_GAMES = ["reloaded", "solitario", "klondike-1", "klondike-3", *FORTY_FAMILY]
@@ -137,9 +138,21 @@ def test_forty_thieves_nines_under_higher_cards_of_their_suit_is_lost_after_a_se
         "t10": ["QC", "JC"],
         "stock": ["jd", "qd", "jd", "qd"],
     }
-    result = solve(make("forty-thieves", piles, fill=None))
+    pos = make("forty-thieves", piles, fill=None)
+    result = solve(pos)
     assert result.status == LOST
-    assert result.nodes > 1  # it had moves to try
+    # The relaxation (Model.hopeless) sees it at once; the full search, which
+    # has moves to try, proves it too.
+    model = model_for(pos.spec)
+    assert model.hopeless(model.from_position(pos))
+    plain = _NoRelaxation(pos.spec)
+    out = search(plain, plain.from_position(pos), 100_000)
+    assert out.status == LOST and out.nodes > 1
+
+
+class _NoRelaxation(Model):
+    def hopeless(self, st):
+        return False
 
 
 def _counterexample(five_of_spades_home: bool) -> Position:
@@ -226,6 +239,8 @@ def _model_move(pos, model, st, move, moves):
             return None  # empty columns are interchangeable
         if ks == "tableau" and move.count == len(pos.piles[s]):
             return None  # a whole column onto an empty one changes nothing
+    if ks == "tableau" and kd == "tableau" and _uncovers_an_unusable_card(pos, move):
+        return None  # a run moved off a card it fits, which nothing could use next (Model.moves)
     if ks == "tableau":
         return (0, cols.index(s), cols.index(d), move.count) if kd == "tableau" else (1, cols.index(s))
     if ks == "waste" and model.talon_auto == 2 and not _something_fits_on(pos, pos.piles[1][-1]):
@@ -248,6 +263,51 @@ def _model_move(pos, model, st, move, moves):
         m for m in moves if m[0] == 4 and m[2] == cols.index(d) and (m[1] // model.copies) * 16 + st[1][m[1]] == card
     ]
     return found[0] if found else ("missing", str(move))
+
+
+def _uncovers_an_unusable_card(pos, move) -> bool:
+    """Where runs move as a unit: does ``move`` take a run off a face-up card X
+    it fits, while in the position after it no legal move would use X (send
+    it home, move it, alone or in a run, or put a card on it other than the
+    run's head back) and X could not go home at once either?"""
+    rules = pos.rules
+    if not pos.spec.runs:
+        return False
+    src = pos.piles[pos.spec.pile_index[move.src]]
+    if len(src) <= move.count:
+        return False
+    head, x = src[-move.count], src[-move.count - 1]
+    if x.islower() or head not in rules.accepts[x]:
+        return False
+    after = pos.apply(move)[0]
+    col = after.piles[pos.spec.pile_index[move.src]]
+    if not col or col[-1] != x:
+        return False  # X went home by itself: used
+    for m in after.legal_moves():
+        if m.is_stock_action:
+            continue
+        if m.src == move.src:
+            return False  # X moves (home, or onto a column, alone or in a run)
+        if m.dst == move.src:
+            moved = after.piles[after.spec.pile_index[m.src]][-m.count] if m.src != "waste" else after.piles[1][-1]
+            if moved != head:
+                return False  # a card other than the run's head goes onto X
+    # talon cards that drawing (with at most one redeal) brings to the waste's top
+    return not (rules.accepts[x] - {head}) & _waste_tops(after)
+
+
+def _waste_tops(pos) -> set:
+    rules, seen, p, redealt = pos.rules, set(), pos, False
+    for _ in range(300):
+        if p.piles[1]:
+            seen.add(p.piles[1][-1])
+        if p.piles[0]:
+            p = rules.apply(p, Move("draw"))[0]
+        elif p.piles[1] and not redealt and (pos.spec.redeals is None or p.redeals < pos.spec.redeals):
+            p, redealt = rules.apply(p, Move("redeal"))[0], True
+        else:
+            break
+    return seen
 
 
 def _something_fits_on(pos, card) -> bool:
@@ -351,6 +411,25 @@ def test_budget_exhaustion_is_unknown():
 def test_time_limit_gives_unknown():
     result = solve(deal("forty-thieves", 1), budget_nodes=10**9, time_limit=0.0)
     assert result.status == UNKNOWN and result.nodes <= CHECK_EVERY
+
+
+def test_the_time_limit_counts_cpu_time_not_time_spent_waiting():
+    # Every CHECK_EVERY nodes the search asks should_stop, which here waits
+    # 0.1 s without computing: 3000 nodes take over a second of wall time
+    # but a fraction of a second of CPU time, so a one-second limit of CPU
+    # time never ends the search (a wall-clock limit would, after 1 s).
+    import time
+
+    def wait():
+        time.sleep(0.1)
+        return False
+
+    t0 = time.perf_counter()
+    result = solve(deal("forty-thieves", 1), budget_nodes=3000, time_limit=1.0, should_stop=wait)
+    wall = time.perf_counter() - t0
+    assert result.status == UNKNOWN and not result.stopped
+    assert result.nodes == 3000 and wall > 1.0
+    assert result.seconds < wall - 0.9  # seconds are CPU seconds
 
 
 def test_should_stop_cancels_the_search():
@@ -544,7 +623,7 @@ def test_best_first_claims_lost_only_when_it_searched_everything():
     from game.solver.search import best_first
 
     pos = _nines_position()
-    model = model_for(pos.spec)
+    model = _NoRelaxation(pos.spec)  # the search alone, without Model.hopeless's quick proof
     st = model.from_position(pos)
     assert best_first(model, st, 100_000).status == LOST
     # the same space with cuts, a blurred score or a budget too small: never "lost"

@@ -68,3 +68,17 @@ def test_a_listed_forty_thieves_deal_is_proved_won_again_with_its_budget():
 def test_find_goes_on_after_the_numbers_found_before():
     seeds = tool.find("little-forty", 2, 20_000, 10, 30.0, found=[1])
     assert seeds[0] == 1 and len(seeds) == 2 and seeds[1] > 1
+
+
+def test_find_on_a_local_cluster_keeps_the_first_wins_in_order_and_reuses_its_log(tmp_path):
+    from tools.batch import Batch, read_rows
+
+    log = tmp_path / "winnable.jsonl"
+    with Batch(jobs=2) as batch:
+        seeds = tool.find_batch(batch, "little-forty", 3, 20_000, 10, 300.0, log=log)
+        assert seeds == tool.find("little-forty", 3, 20_000, 10, 300.0)
+        rows = read_rows(log)
+        assert {r["seed"] for r in rows} >= set(seeds) and all(r["budget"] == 20_000 for r in rows)
+        # A rerun reads the answers from the log and solves nothing again.
+        assert tool.find_batch(batch, "little-forty", 3, 20_000, 10, 300.0, log=log) == seeds
+        assert len(read_rows(log)) == len(rows)
