@@ -207,7 +207,7 @@ class DuelUI:
         app.hud.after_update = self.hud_updated
         self.trust = Trust(app.progress.store)
         if self.trust.damaged:  # set aside by the store; told with the other start notices
-            app.progress.damaged.append("error.data_damaged")
+            app.progress.damaged.append(("error.data_damaged", ()))
         document.documentElement.dataset.duelPhase = self.phase.value
 
     def key_held(self, event) -> None:
