@@ -207,7 +207,7 @@ def main(argv=None) -> None:
     for gid in games:
         here = time_game(gid, args.deals, args.steps, args.repeats)
         c = summary(here["samples"])
-        line = f"| {gid} | {here['positions']} | {c['median']:.2f} ms | {c['p95']:.2f} ms | {c['max']:.1f} ms |"
+        line = f"| {gid} | {here['positions']} | {c['median']:.2f} ms | {c['p95']:.2f} ms | {c['max']:.2f} ms |"
         row = {"game": gid, "cpython": here}
         if pyodide:
             there = pyodide.ask({"game": gid, "deals": args.deals, "steps": args.steps, "repeats": args.repeats})
@@ -217,7 +217,7 @@ def main(argv=None) -> None:
             ratio = p["median"] / c["median"] if c["median"] else 0.0
             ratios.append(ratio)
             worst_p95 = max(worst_p95, p["p95"])
-            line += f" {p['median']:.2f} ms | {p['p95']:.2f} ms | {p['max']:.1f} ms | {ratio:.2f} |"
+            line += f" {p['median']:.2f} ms | {p['p95']:.2f} ms | {p['max']:.2f} ms | {ratio:.2f} |"
             row["pyodide"] = there
         print(line, flush=True)
         rows.append(row)
