@@ -207,6 +207,102 @@ def _line_step(position, line):
     return moves[:size], moves[size:]
 
 
+def follow_line(position, line: Sequence, played: Sequence) -> Optional[tuple[Move, ...]]:
+    """The rest of a winning ``line`` from ``position`` once the step
+    ``played`` has been made there (its moves, with the cards that then went
+    home by themselves); None when the line cannot be followed any more
+    (then ask the solver again).
+
+    ``played`` must start with the line's next step. Cards that went home by
+    themselves are left out of the rest of the line, as safe.py's mirror
+    lemma allows: their moves are dropped and a run that carries them is
+    shortened. The rest is replayed to a won position before it is given."""
+    try:
+        line, played = _moves_of(line), _moves_of(played)
+    except GameError:
+        return None
+    step, rest = _line_step(position, line)
+    if step is None or played[: len(step)] != step:
+        return None
+    old = position
+    for move in step:
+        old = old.apply(move)[0]
+    new, homed = old, set()  # homed: (pile, index) in the line's position of each card gone home by itself
+    for move in played[len(step) :]:
+        if move.dst[0] != "f" or move.count != 1:
+            return None
+        homed.add((move.src, len(new.pile(move.src)) - 1))
+        new = new.apply(move)[0]
+    if not homed:
+        return rest
+    out: list[Move] = []
+    try:
+        for move in rest:
+            if move.is_stock_action:
+                stock, waste = len(old.pile("stock")), len(old.pile("waste"))
+                if move == DRAW:
+                    n = min(position.spec.draw, stock)
+                    brought = _carry(
+                        homed, {("stock", i): ("waste", waste + stock - 1 - i) for i in range(stock - n, stock)}
+                    )
+                    if brought and n != 1:
+                        return None
+                else:
+                    brought = False
+                    _carry(homed, {("waste", i): ("stock", waste - 1 - i) for i in range(waste)})
+                if not brought:  # (a draw that only brings up a card gone home is left out)
+                    new = new.apply(move)[0]
+                    out.append(move)
+                old = old.apply(move)[0]
+                continue
+            size = len(old.pile(move.src))
+            start = size - move.count
+            gone = sorted(i for i in range(start, size) if (move.src, i) in homed)
+            if gone != list(range(size - len(gone), size)):
+                return None  # a card gone home lies under another: the lemma does not hold
+            if move.dst[0] == "f":
+                homed.difference_update((move.src, i) for i in gone)  # home in both now
+            else:
+                _carry(homed, {(move.src, i): (move.dst, len(old.pile(move.dst)) + i - start) for i in gone})
+            count = move.count - len(gone)
+            if count:
+                card = old.pile(move.src)[start]
+                src = _same_foundation(new, old, move.src) if move.src[0] == "f" else move.src
+                dst = _foundation_for(new, card) if move.dst[0] == "f" else move.dst
+                adjusted = Move(src, dst, count)
+                new = new.apply(adjusted)[0]
+                out.append(adjusted)
+            old = old.apply(move)[0]
+    except (GameError, StopIteration):
+        return None
+    return tuple(out) if new.is_won() else None
+
+
+def _carry(homed: set, places: dict) -> bool:
+    """Move the places in ``homed`` that ``places`` maps; True if any did."""
+    moved = [p for p in places if p in homed]
+    homed.difference_update(moved)
+    homed.update(places[p] for p in moved)
+    return bool(moved)
+
+
+def _foundation_for(position, card: str) -> str:
+    """The foundation that takes ``card`` (raises StopIteration if none does)."""
+    rules = position.rules
+    for f in rules.foundations:
+        pile = position.piles[f]
+        if (rules.next_home.get(pile[-1]) == card) if pile else card in rules.aces:
+            return rules.names[f]
+    raise StopIteration
+
+
+def _same_foundation(new, old, name: str) -> str:
+    """The foundation of ``new`` that has the top card of ``old``'s ``name``."""
+    top = old.pile(name)[-1]
+    rules = new.rules
+    return next(rules.names[f] for f in rules.foundations if new.piles[f] and new.piles[f][-1] == top)
+
+
 # --- the ranking ------------------------------------------------------------------------------
 def rank_steps(position, last: Sequence = ()) -> list[Ranked]:
     """Every legal step of ``position`` with its reason, best first (see the

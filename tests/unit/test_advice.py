@@ -14,6 +14,7 @@ from game.advice import (
     TIERS,
     advise,
     advise_game,
+    follow_line,
     rank_steps,
 )
 from game.home import is_safe_home
@@ -362,6 +363,40 @@ def test_a_winning_line_plays_the_stock_card_as_one_step_where_the_game_does():
     line = [DRAW, Move("waste", "t5"), Move("t1", "t2")]
     h = hint(p, line=[str(m) for m in line])
     assert h.text == "draw+waste>t5" and h.rest == (Move("t1", "t2"),)
+
+
+def test_the_rest_of_a_line_after_its_step():
+    from game.solver import solve
+
+    p = deal("reloaded", 1)
+    line = solve(p, budget_nodes=20_000).line
+    assert follow_line(p, line, line[:1]) == tuple(line[1:])
+    assert follow_line(p, line, [Move("t1", "t2", 3)]) is None  # not the line's step
+    assert follow_line(p, [Move("t1", "t2", 3)] + line, line[:1]) is None  # not a line from here
+
+
+@pytest.mark.parametrize(
+    ("game_id", "number"), [("reloaded", 1), ("reloaded", 4), ("little-forty", 2), ("solitario", 2)]
+)
+def test_a_winning_line_is_followed_to_the_win_while_cards_go_home_by_themselves(game_id, number):
+    # With the page's default (cards go home when safe) a step adds moves the
+    # line did not make; the rest of the line leaves those cards out and
+    # still wins, without asking the solver again.
+    from game.solver import solve
+
+    game = new_game(game_id, number)
+    line = solve(game.position, budget_nodes=20_000).line
+    extra = 0
+    while game.status == "playing":
+        h = advise_game(game, line)
+        assert h.kind in ("winning", "only") and h.proven
+        before = game.position
+        game.play(h.step, home="safe")
+        played = game.line[-game.step_sizes[-1] :]
+        extra += len(played) - len(h.step)
+        line = follow_line(before, line, played)
+        assert line is not None, game.log[-3:]
+    assert game.status == "won" and extra > 0
 
 
 # --- the answer's shape ------------------------------------------------------------------------------
