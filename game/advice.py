@@ -1,38 +1,50 @@
 """Hints at once: the legal steps of a position ranked by rules of thumb.
 
 A hint must answer the moment it is asked, with no search: ``advise`` looks
-one step ahead (and, for a card brought back from a foundation, two) and
-ranks every legal step by what it does, best first:
+a step ahead and ranks every legal step by what it does, best first:
 
 1. ``safe_home``: a card goes home where safe.py's proofs show that this can
-   never cost the game (``home.is_safe_home``, the *when safe* auto-home);
+   never cost the game (``home.is_safe_home``, as the *when safe* auto-home);
 2. ``reveals``: a face-down card turns up;
 3. ``empties_column``: a column is emptied that can be used: a King waits
-   for one somewhere (off the bottom of a column, or in the stock or waste),
-   or, where an empty column takes any card, there are cards to put there;
-4. ``frees_card``: a card gains a move it did not have (home, a reveal, or a
-   build out of place), or the waste's top card a column to go to; also a
-   card brought back from a foundation that lets such a move onto it;
-5. ``waste_to_column`` (and ``stock_to_column``: in the Forty Thieves family
-   the stock's top card played straight to a pile, ranked as the waste card
-   it would be);
+   for one (off the bottom of a column, or in the stock or waste), or,
+   where an empty column takes any card, there are cards to put there;
+4. ``frees_card``: a card is moved so that another can make a move it could
+   not before: a card of the same column goes home, turns a card, empties
+   its column or is built out of sequence; a card of another column goes
+   onto it and turns one; the waste's top card finds a column. It ranks
+   with what it frees: tier 4 when that is a step of tiers 1-3, else just
+   after the steps of the tier it frees (a card freed to go home where that
+   is not safe ranks after the moves home). A card brought back from a
+   foundation is suggested only when a card can then go onto it and turn one;
+5. ``waste_to_column``, and ``stock_to_column``: in the Forty Thieves family
+   the stock's top card played straight to a pile (``draw+waste>t4``),
+   ranked as the waste card it would be (so also ``safe_home`` or ``home``);
 6. ``home``: a card goes home where no proof says it is safe;
-7. ``builds``: a card that lies out of sequence is built on a card it fits
-   (the Forty Thieves family deals such cards), freeing nothing yet;
+7. ``builds``: a card that lies out of sequence (the Forty Thieves family
+   deals such cards) is built on a card it fits;
 8. ``draw`` or ``redeal`` (turn the waste over): last of the useful steps.
 
-The rest are legal but never suggested: ``shuffle`` (a card moved between two
-places it fits equally, or out of a column, with nothing gained; a card
-parked in an empty column that frees nothing), ``undoes_last`` (the cards of
-the previous step moved back) and ``pointless`` (a whole column moved to an
-empty one). Within a tier: the column with more face-down cards first, a
-column's card before an empty column's use, fewer cards moved, lower ranks
-home first, then the pile order, so the answer never depends on chance.
+Tier 9 is legal but never suggested: ``shuffle`` (a card moved between two
+places it fits alike, or out of a column, gaining nothing; a card parked in
+an empty column that frees nothing), ``undoes_last`` (the cards of the
+previous step moved straight back) and ``pointless`` (a whole column moved
+to an empty one). Within a tier: the column with more face-down cards
+first, a build before the use of an empty column, fewer cards moved, lower
+ranks home first, then the pile order, so the answer never depends on chance.
 
-``advise`` adds the two answers a ranking cannot give: a step that is the
-only legal one (``only``: Royal Retinue always) and the next step of a
-winning line that the solver proved (``winning``), which it follows while
-the line stays legal.
+A step that only makes room for another (``frees_card`` by a card that lay
+on a card it fits, moved to another such card or an empty column) gains
+nothing by itself; the best one is checked to lead to the step it makes
+room for (the position after it is ranked), so that a player who follows the
+hints never goes round in a circle: every other suggested step turns a
+card, sends one home, takes one from the stock or waste, or builds one that
+lay out of sequence.
+
+``advise`` adds the two answers a ranking cannot give: the only legal step
+(``only``: Royal Retinue always) and the next step of a winning line the
+solver proved (``winning``); ``follow_line`` keeps that line going after the
+step, also when cards then went home by themselves.
 
 Plain Python, no browser: the page calls it on every Hint press.
 """
@@ -473,16 +485,18 @@ class _Look:
         return SHUFFLE, 9, ()
 
     def _frees(self, after, move: Move, parked: bool) -> tuple[int, str]:
-        """After a move out of column ``src``: the best tier of a move that a
-        card of ``src`` can now make and could not before (1 safely home, 2
-        turning a card, 3 emptying a useful column, 6 home, 7 built out of
-        sequence), or 2 for a card of another column now going onto ``src``
-        and turning a card, or 5 for the waste's top card now going onto
-        ``src`` (having had no column); 0 for none. With it, where that
-        move comes from: "column" (``src`` itself), "other" or "waste". ``parked``: the move took a card
-        off a card it was built on into an empty column, which only pays when
-        a card goes home, turns or leaves the waste: a column emptied or a
-        card built in return would just trade places with it."""
+        """After ``move`` out of its column ``src``: the best tier of a move
+        that a card of ``src`` can now make and could not before (1 safely
+        home, 2 turning a card, 3 emptying a useful column, 6 home, 7 built
+        out of sequence), or 2 for a card of another column now going onto
+        ``src`` and turning a card, or 5 for the waste's top card now going
+        onto ``src`` (having had no column); 0 for none. With it, where that
+        move comes from: "column" (``src`` itself), "other" or "waste".
+
+        ``parked``: the move took a card off a card it was built on into an
+        empty column, which only pays when a card goes home, turns or leaves
+        the waste: a column emptied or a card built in return would just
+        trade places with it."""
         src = move.src
         before = self.heads.get(src, frozenset())
         column = after.pile(src)
