@@ -399,6 +399,7 @@ class _Look:
             self.rules.names[t]: _exposer(self.rules, position.piles[t]) for t in self.rules.columns
         }  # the card whose move would turn one, per column
         self.focus: dict = {}  # a move that makes room: the pile where the room is
+        self.alike: dict = {}  # (column, cards) moved into an empty column: its answer
         self.heads = _heads(position, self.moves)
         self.waste_placed = any(m.src == "waste" and m.dst[0] == "t" and self.pile(m.dst) for m in self.moves)
         moved = [m for m in last if not m.is_stock_action]
@@ -436,6 +437,21 @@ class _Look:
         src, dst = move.src, move.dst
         if (src, dst, move.count) in self.back:
             return UNDOES_LAST, 9, ()
+        if dst[0] == "t" and not self.pile(dst):
+            # The same cards into any empty column: one answer, in the pile order.
+            order = (self.order[src], self.order[dst])
+            known = self.alike.get((src, move.count))
+            if known is None:
+                reason, tier, key = self._classify(move)
+                known = self.alike[(src, move.count)] = (reason, tier, key[:-2], self.focus.get(move))
+            reason, tier, core, focus = known
+            if focus:
+                self.focus[move] = focus
+            return reason, tier, (core + order if tier < 9 else ())
+        return self._classify(move)
+
+    def _classify(self, move: Move) -> tuple[str, int, tuple]:
+        src, dst = move.src, move.dst
         after, change = self.pos.apply(move)
         to_home = dst[0] == "f"
         order = (self.order[src], self.order[dst])
