@@ -74,6 +74,17 @@ def _is_safe(position, card: str, requirements: list) -> bool:
     return all(heights[slot] >= need for slot, need in requirements[code])
 
 
+def is_safe_home(position, move: Move) -> bool:
+    """Would the ``safe`` mode send this card home by itself? ``move`` is a
+    legal move of one card to a foundation; safe.py's proofs must allow it
+    (and from the waste only where cards are drawn one at a time)."""
+    spec = position.spec
+    if move.src == "waste" and spec.draw != 1:
+        return False
+    card = position.pile(move.src)[-1]
+    return _is_safe(position, card, _requirements(spec))
+
+
 def next_home(position, mode) -> Move | None:
     """The next card that goes home by itself in ``mode``, or None."""
     mode = AutoHome(mode)

@@ -109,3 +109,38 @@ def pile(game: Game, name: str) -> list[str]:
 
 def legal(game: Game) -> set[str]:
     return {str(m) for m in game.legal_moves()}
+
+
+def reach(game_id: str, piles: dict, hold: str = "", rest: str = "stock", **extra) -> Position:
+    """A position some deal can reach (``read_position`` checks it): ``piles``
+    as given; every other card goes home as far as its suit allows (a
+    foundation holds a suit from the Ace up to the first card held back; in
+    two-deck games the two foundations of a suit rise together as far as
+    each can), the rest face down into the stock beneath the stock cards
+    given (``rest="waste"``: face up into the waste beneath its cards).
+    ``hold``: cards kept out of the foundations (``"2h 2h 6c"``), which then
+    go with the rest, at the bottom. A position that leaves more in the
+    stock and waste than the deal did is refused, as it should be: then give
+    the test more cards in the columns."""
+    deck = get_spec(game_id).deck
+    held = hold.upper().split()
+    free = Counter(deck.cards)
+    free.subtract(c.upper() for cards in piles.values() for c in cards)
+    free.subtract(held)
+    out = {k: list(v) for k, v in piles.items()}
+    names = iter(f"f{i}" for i in range(1, 9) if f"f{i}" not in out)
+    for suit in "SHDC":
+        built: list[list[str]] = [[] for _ in range(deck.copies)]
+        for rank in deck.ranks:  # the suit's foundations rise together, a rank at a time
+            for pile in built:
+                if len(pile) == deck.ranks.index(rank) and free[rank + suit] > 0:
+                    free[rank + suit] -= 1
+                    pile.append(rank + suit)
+        for pile in built:
+            if pile:
+                out[next(names)] = pile
+    left = held + [c for c in dict.fromkeys(deck.cards) for _ in range(max(0, free[c]))]
+    if left:
+        cards = [c.upper() if rest == "waste" else c.lower() for c in left]
+        out[rest] = cards + out.get(rest, [])
+    return read_position({"game": game_id, "piles": out, **extra})
