@@ -11,7 +11,11 @@ intended move made.
 The page's slides run at a quarter of their speed (Chromium's animation
 playback rate, as DevTools sets it): what a player's quick hand does on a
 fast machine then happens in every run, however loaded the test machine is.
-Animations stay on (the default motion setting).
+Between reading the painted spot and pressing there, the test holds the
+running slides still, so its own round trips to the page cannot let a card
+fly onto the spot meanwhile. Animations stay on (the default motion
+setting). The only waits: for a card wholly hidden under a flying one, and
+before a second single click on the card just clicked (else a double click).
 """
 
 from __future__ import annotations
