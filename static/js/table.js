@@ -60,7 +60,7 @@
       var from = "translate(" + dx + "px, " + dy + "px)" + (turns ? " scaleX(0.05)" : "");
       var frames = [{ transform: from }, { transform: "none" }];
       el.style.zIndex = String(1000 + k);
-      el.classList.add("flying");  // clicks go through it to what lies beneath
+      el.classList.add("flying");  // in flight: hitTest finds it where it is painted
       var anim = el.animate(frames, {
         duration: moved ? MOVE_MS : TURN_MS,
         easing: "cubic-bezier(.25,.8,.35,1)"
