@@ -58,6 +58,8 @@ class FairPlay:
         # No Escape out of the stall notice: it has its two answers.
         app.on(by_id("stall-dialog"), "cancel", lambda e: e.preventDefault())
         app.on(by_id("setting-ask-leave"), "change", app.guard(self.ask_setting_changed))
+        # The rules stay readable before a duel is accepted: over the duel's panel, its clock not started.
+        app.on(by_id("duel-rules"), "click", app.guard(lambda e: app.open_rules()))
 
     # --- the clock --------------------------------------------------------------------------
     @property

@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from ui_helpers import click_card, click_pile, count, hud, open_url, position_query, settle, status
 
 from game import Game, parse_move, read_position
+from game.catalog import get_spec
+from game.web.texts.rules import SECTION_TITLES
 from game.web.texts.ui import t
 
 GAME, SEED = "forty-thieves", 5
@@ -156,6 +158,41 @@ def test_a_duel_clock_never_stands_still_and_a_run_is_not_practice(fresh, app_ur
     assert played(page, GAME) == 0  # a duel run never counts in the practice statistics
 
 
+def test_an_answered_duel_counts_from_accept_and_its_rules_read_before(browser, browser_context_args, app_url):
+    contexts = [browser.new_context(**browser_context_args) for _ in range(2)]
+    try:
+        a, b = (ctx.new_page() for ctx in contexts)
+        open_url(a, app_url, f"?game={GAME}&seed={SEED}")
+        start_duel(a)
+        act(a)
+        a.click("#btn-giveup")
+        a.click("#confirm-yes")
+        a.wait_for_selector('#duel-dialog[open][data-view="result"]', timeout=10_000)
+        link = a.input_value("#duel-link")
+        b.goto(link)
+        b.wait_for_selector('#duel-dialog[open][data-view="intro"]', timeout=60_000)
+        b.click("#duel-rules")  # the rules, over the challenge, before accepting
+        b.wait_for_selector("#rules-dialog[open]")
+        assert "Forty Thieves" in b.text_content("#rules-title")
+        b.wait_for_timeout(1_500)
+        b.keyboard.press("Escape")
+        expect(b.locator("#duel-dialog")).to_be_visible()
+        assert hud(b)["time"] == 0
+        b.fill("#duel-join-name", "Bea")
+        b.click("#duel-accept")
+        b.wait_for_selector("#duel-dialog", state="hidden")
+        b.wait_for_timeout(1_200)  # no action yet: the clock runs from Accept
+        assert hud(b)["time"] >= 1 and b.get_attribute("#board", "data-clock") == "running"
+        b.click("#btn-rules")
+        b.wait_for_selector("#rules-dialog[open]")
+        shown = hud(b)["time"]
+        b.wait_for_timeout(1_600)
+        assert hud(b)["time"] >= shown + 1  # and never stands still
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 # --- leaving a deal ---------------------------------------------------------------------------
 def test_leaving_a_deal_in_play_asks_first_and_an_untouched_deal_does_not_count(fresh, app_url):
     page = fresh
@@ -241,3 +278,33 @@ def test_a_stall_in_a_game_with_undo_is_a_notice_with_undo(fresh, app_url):
     expect(page.locator("#end-dialog")).to_be_visible()
     assert page.text_content("#end-title") == "No more moves" and status(page) == "stalled"
     expect(page.locator("#stall-dialog")).to_be_hidden()
+
+
+# --- the rules' controls ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "game_id,lang,absent,present",
+    [
+        ("retinue", "en", ("U or Ctrl+Z", "R: redo", "foundation", "stock", "D: draw"), ("pile of its rank",)),
+        ("solitario", "de", ("U oder Strg+Z", "R: wiederholen"), ("D: vom Talon ziehen",)),
+        ("indian", "it", ("gira il mazzetto",), ("R: ripeti la mossa", "U o Ctrl+Z")),
+        ("reloaded", "en", ("R: redo",), ("U or Ctrl+Z", "turn the waste over")),
+    ],
+)
+def test_the_rules_controls_are_made_from_what_the_game_has(page, app_url, game_id, lang, absent, present):
+    open_url(page, app_url, f"?game={game_id}&seed=2&lang={lang}")
+    page.click("#btn-rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    titles = SECTION_TITLES[lang]
+    heads = page.locator("#rules-body h3").all_text_contents()
+    assert heads.count(titles["controls"]) == 1 and heads[-2:] == [titles["table"], titles["controls"]]
+    lists = page.locator("#rules-body ul")
+    controls = lists.nth(len(heads) - 1).inner_text()
+    for text in absent:
+        assert text not in controls, (game_id, text)
+    for text in present:
+        assert text in controls, (game_id, text)
+    # The clock, leaving a deal and (with undo) the stall notice, each marked as decided.
+    marked = 3 if get_spec(game_id).has_undo else 2
+    assert lists.nth(len(heads) - 2).locator(".decided").count() == marked
+    if game_id == "indian":  # a face-down card at the bottom of each column
+        assert "sfalsate in modo che ogni carta sia visibile" not in page.inner_text("#rules-body")

@@ -450,6 +450,10 @@ EN = {
     "stall.end": "End the game",
     "settings.leaving": "Leaving a game",
     "settings.ask_leave": "Ask before a game in play counts as a loss",
+    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    "controls.retinue_move": "Drag the face-up card to the pile of its rank, or click it and then the pile.",
+    "controls.stock_once": "Click the stock to draw; once it is empty, it stays empty.",
+    "shortcut.draw_only": "Draw from the stock",
 }
 
 DE = {
@@ -873,6 +877,10 @@ DE = {
     "stall.end": "Spiel beenden",
     "settings.leaving": "Ein Spiel verlassen",
     "settings.ask_leave": "Fragen, bevor ein laufendes Spiel als verloren zählt",
+    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    "controls.retinue_move": "Zieh die offene Karte auf den Stapel ihres Rangs, oder klicke sie an und dann den Stapel.",
+    "controls.stock_once": "Ein Klick auf den Talon zieht; ist er leer, bleibt er leer.",
+    "shortcut.draw_only": "Vom Talon ziehen",
 }
 
 IT = {
@@ -1296,6 +1304,10 @@ IT = {
     "stall.end": "Chiudi la partita",
     "settings.leaving": "Lasciare una partita",
     "settings.ask_leave": "Chiedi prima che una partita in corso conti come persa",
+    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    "controls.retinue_move": "Trascina la carta scoperta sulla pila del suo valore, oppure fai clic su di essa e poi sulla pila.",
+    "controls.stock_once": "Fai clic sul mazzo per pescare; una volta vuoto, resta vuoto.",
+    "shortcut.draw_only": "Pesca dal mazzo",
 }
 
 UI: dict[str, dict[str, str]] = {"en": EN, "de": DE, "it": IT}
