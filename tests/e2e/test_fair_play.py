@@ -236,6 +236,15 @@ def test_leaving_a_deal_in_play_asks_first_and_an_untouched_deal_does_not_count(
     act(page)
     page.click("#btn-new")
     expect(page.locator("#leave-dialog")).to_be_visible()
+    page.click("#leave-no")
+    page.click("#btn-duel")  # a duel set up over a deal in play asks too
+    page.wait_for_selector('#duel-dialog[open][data-view="setup"]')
+    page.fill("#duel-name-0", "Ann")
+    page.click("#duel-start")
+    expect(page.locator("#leave-dialog")).to_be_visible()
+    page.click("#leave-no")
+    expect(page.locator("#duel-dialog")).to_be_visible()
+    assert state(page)["moves"] == 1 and played(page, "reloaded") == 1
 
 
 # --- the stall notice -------------------------------------------------------------------------
