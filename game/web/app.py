@@ -24,9 +24,10 @@ from . import url
 from .board import FACE_SETS, Board
 from .cues import cue_text
 from .duel_ui import DuelUI
+from .fair import FairPlay
 from .frame import Frame
 from .hints import Hints
-from .hud import Clock, Hud
+from .hud import Hud
 from .input import Input, Pick
 from .layout import plan
 from .panels import fill_end, fill_rules
@@ -79,6 +80,7 @@ class App:
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), self.choose)
         self.duel = DuelUI(self)
         self.hints = Hints(self)  # hint and finish, through the solver worker
+        self.fair = FairPlay(self)  # the clock's holds, leaving a deal, the stall notice
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -120,6 +122,11 @@ class App:
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0
         return max(at, self.game.clock if self.game else 0.0)
+
+    @property
+    def practice(self) -> bool:
+        """Not a duel run: a stall in a game with undo is a notice first."""
+        return not self.duel.playing
 
     @property
     def playing(self) -> bool:
@@ -171,8 +178,8 @@ class App:
         self.table = js.SolTable.attach(board, handlers)
         buttons = {
             "btn-games": self.open_picker,
-            "btn-new": self.new_deal,
-            "btn-restart": self.restart,
+            "btn-new": self.ask_new_deal,
+            "btn-restart": self.ask_restart,
             "btn-giveup": self.ask_give_up,
             "btn-undo": self.undo,
             "btn-redo": self.redo,
@@ -208,6 +215,7 @@ class App:
         self.frame.listen()
         self.duel.wire()
         self.hints.wire()
+        self.fair.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
@@ -231,7 +239,7 @@ class App:
             try:
                 pos = read_position(position)
                 self.start_position = pos.to_json()
-                return Game(pos, time_limit=limit), None
+                return Game(pos, time_limit=limit, stall_notice=self.practice), None
             except GameError as e:
                 notices.append(f"{t(self.lang, 'error.bad_position')} ({cue_text(self.lang, e, self.name_card)})")
             except Exception as e:
@@ -242,11 +250,11 @@ class App:
         if seed is None:
             seed = random.randrange(1, RANDOM_DEALS)
         try:
-            return new_game(game_id, seed, time_limit=limit), seed
+            return new_game(game_id, seed, time_limit=limit, stall_notice=self.practice), seed
         except GameError as e:
             notices.append(str(e))
             seed = random.randrange(1, RANDOM_DEALS)
-            return new_game(game_id, seed), seed
+            return new_game(game_id, seed, stall_notice=self.practice), seed
 
     def start_game(self, game_id, seed=None, position=None, limit=None, notices=None, restored=None) -> None:
         """Deal a game, or put ``restored`` (a saved ``storage.Slot``) back on the table."""
@@ -263,7 +271,7 @@ class App:
         self.input.selection = self.input.dragging = None
         if getattr(self, "table", None) is not None:
             self.table.reset()
-        for d in ("end-dialog", "confirm-dialog"):
+        for d in ("end-dialog", "confirm-dialog", "leave-dialog", "stall-dialog"):
             if by_id(d).open:
                 by_id(d).close()
         self.stop_celebration()
@@ -276,7 +284,7 @@ class App:
         self.hints.reset()
         root.dataset.seed = "" if seed is None else str(seed)
         root.hidden = False
-        self.clock = Clock(js.performance.now(), restored.elapsed if restored is not None else 0.0)
+        self.clock = self.fair.new_clock(game, restored)
         self.hud.reset(game, self.lang)
         self.refresh_titles()
         self.update_url()
@@ -288,11 +296,12 @@ class App:
             self.show_notice(" ".join(notices))
         else:
             self.close_notice()
+        self.fair.sync_clock()
         self.progress.started(restored)  # saved at once: a reload finds this deal
         self.frame.started()
         js.performance.mark("interactive")
         if not self.playing:
-            self.finish()
+            self.fair.stopped()
 
     def piles(self) -> dict:
         names = self.game.spec.pile_names
@@ -325,6 +334,9 @@ class App:
         document.title = f"{name} \u2013 {t(self.lang, 'app.title')}"
 
     def choose(self, game_id: str, seed) -> None:
+        self.fair.ask_leave(lambda: self.choose_now(game_id, seed))
+
+    def choose_now(self, game_id: str, seed) -> None:
         if seed is None:
             seed = self.hints.next_deal(game_id)  # "winnable deals only": a proved-winnable number
         self.start_game(game_id, seed, limit=self.time_limit)
@@ -333,7 +345,16 @@ class App:
         seed = self.hints.next_deal(self.game.spec.id)
         self.start_game(self.game.spec.id, seed, limit=self.time_limit)
 
+    def ask_new_deal(self) -> None:
+        self.fair.ask_leave(self.new_deal)
+
+    def ask_restart(self) -> None:
+        self.fair.ask_leave(self.restart, restart=True)
+
     def restart(self) -> None:
+        if self.duel.playing:  # a duel run is played once: its deal is known by now
+            self.show_toast(t(self.lang, "leave.no_restart_in_duel"))
+            return
         if self.start_position is not None:
             self.start_game(self.game.spec.id, None, self.start_position, self.time_limit)
         else:
@@ -355,6 +376,7 @@ class App:
         except GameError as e:
             self.refuse(e, shake)
             return False
+        self.fair.first_action()  # the clock counts from the first move or draw
         self.after_action()
         # The player's own move: a stock card played directly is the step's second move.
         stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"
@@ -403,7 +425,7 @@ class App:
         self.progress.changed()  # autosave after every move, undo and redo
         self.frame.moved()
         if not self.playing:
-            self.finish()
+            self.fair.stopped()
 
     def refuse(self, error, shake) -> None:
         self.show_toast(cue_text(self.lang, error, self.name_card))
@@ -522,6 +544,7 @@ class App:
             if by_id("keys-dialog").open:
                 self.open_shortcuts()
             self.progress.language_changed()
+            self.fair.apply_language()
             self.duel.apply_language()
             self.schedule_relayout()
         if save:
@@ -590,6 +613,7 @@ class App:
             node.checked = node.value == faces
         for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
             node.checked = node.value == self.board.back
+        self.fair.show_setting()
         by_id("settings-dialog").showModal()
 
     def open_shortcuts(self) -> None:

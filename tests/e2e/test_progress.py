@@ -152,6 +152,8 @@ def figures(page) -> dict:
 def test_leaving_a_game_in_play_counts_as_lost(context, shared):
     page = shared["page"]
     page.click("#btn-new")
+    assert page.text_content("#leave-body") == "This game will count as a loss."
+    page.click("#leave-yes")
     page.wait_for_function(f"window.solitaire.state().seed !== {SEED}")
     stats = saved(page, "solitaire.stats")
     assert stats["games"][GAME]["played"] == 1 and stats["games"][GAME]["won"] == 0

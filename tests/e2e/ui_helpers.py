@@ -33,6 +33,12 @@ def open_url(page: Page, app_url: str, query: str, status: str | None = "playing
     settle(page)
 
 
+def leave_if_asked(page: Page) -> None:
+    """Say yes when leaving a deal in play asks first (it counts as a loss)."""
+    if page.is_visible("#leave-dialog"):
+        page.click("#leave-yes")
+
+
 def settle(page: Page) -> None:
     """Wait until no card animation is running."""
     page.wait_for_function(
