@@ -24,6 +24,7 @@ from . import url
 from .board import FACE_SETS, Board
 from .cues import cue_text
 from .duel_ui import DuelUI
+from .flow import AutoHomeView
 from .frame import Frame
 from .hints import Hints
 from .hud import Clock, Hud
@@ -79,6 +80,7 @@ class App:
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), self.choose)
         self.duel = DuelUI(self)
         self.hints = Hints(self)  # hint and finish, through the solver worker
+        self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -208,6 +210,7 @@ class App:
         self.frame.listen()
         self.duel.wire()
         self.hints.wire()
+        self.auto_home.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
@@ -346,15 +349,20 @@ class App:
             return None
         return js.Array.of(*spec)
 
-    def play(self, step, shake=None) -> bool:
-        """Play a step (a move, or moves that are one action); a refusal shakes ``shake``."""
+    def play(self, step, shake=None, home: bool = True) -> bool:
+        """Play a step (a move, or moves that are one action); a refusal shakes
+        ``shake``. ``home``: the cards that then go home by themselves (the
+        setting) join the step; Finish plays its own line without them."""
         if not self.playing:
             return False
+        before = self.game.position
+        mode = self.auto_home.mode() if home else "off"
         try:
-            changes = self.game.play(step, self.now())
+            changes = self.game.play(step, self.now(), home=mode)
         except GameError as e:
             self.refuse(e, shake)
             return False
+        self.auto_home.landed(before, changes, 1 if isinstance(step, Move) else len(step))
         self.after_action()
         # The player's own move: a stock card played directly is the step's second move.
         stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"
@@ -395,7 +403,7 @@ class App:
         self.say("status.redone")
 
     def after_action(self) -> None:
-        self.board.sync(self.piles(), self.turned_pile())
+        self.auto_home.sync()  # the board, with the cards that went home one by one
         self.board.set_stock_state(self.can_redeal())
         self.hints.changed()
         self.update_status()
@@ -403,7 +411,7 @@ class App:
         self.progress.changed()  # autosave after every move, undo and redo
         self.frame.moved()
         if not self.playing:
-            self.finish()
+            self.auto_home.after(self.finish)
 
     def refuse(self, error, shake) -> None:
         self.show_toast(cue_text(self.lang, error, self.name_card))
