@@ -30,6 +30,7 @@ from .hints import Hints
 from .hud import Clock, Hud
 from .input import Input, Pick
 from .layout import plan
+from .onetap import OneTap
 from .panels import fill_end, fill_rules
 from .picker import Picker
 from .progress import Progress
@@ -56,6 +57,8 @@ def _boot(method: str, *args) -> None:
 
 
 class App:
+    js = js  # the browser, for the parts that import it only where they run there
+
     def __init__(self):
         self.proxies = []
         self.progress = Progress(self)  # settings, autosave and resume, statistics
@@ -81,6 +84,7 @@ class App:
         self.duel = DuelUI(self)
         self.hints = Hints(self)  # hint and finish, through the solver worker
         self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
+        self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -211,6 +215,7 @@ class App:
         self.duel.wire()
         self.hints.wire()
         self.auto_home.wire()
+        self.one_tap.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""

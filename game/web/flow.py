@@ -9,14 +9,12 @@ input is handled, so a click never lands on a card that is still on its way.
 Without animations (the setting, or ``prefers-reduced-motion``) the table
 shows the final position at once.
 
-The setting *Move cards home automatically* (``auto_home``: off, safe,
+``staged`` is plain Python (tested under CPython); the browser is imported
+where it is used. The setting *Move cards home automatically* (``auto_home``: off, safe,
 always; ``safe`` by default) lives in ``solitaire.settings``.
 """
 
 from __future__ import annotations
-
-import js
-from pyscript import document
 
 from game.home import AutoHome
 
@@ -55,6 +53,9 @@ class AutoHomeView:
         return value if value in MODES else DEFAULT_MODE
 
     def wire(self) -> None:
+        import js
+        from pyscript import document
+
         app = self.app
         self._tick = app.proxy(app.guard(self.next_stage))
         app.on(document.getElementById("settings-dialog"), "change", app.guard(self.setting_changed))
@@ -64,6 +65,8 @@ class AutoHomeView:
         self.show_setting()
 
     def show_setting(self) -> None:
+        from pyscript import document
+
         mode = self.mode()
         for node in document.querySelectorAll('#settings-dialog input[name="auto_home"]'):
             node.checked = node.value == mode
@@ -89,6 +92,9 @@ class AutoHomeView:
 
     @staticmethod
     def animated() -> bool:
+        import js
+        from pyscript import document
+
         reduced = js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
         return not reduced and not document.documentElement.classList.contains("no-motion")
 
@@ -109,7 +115,7 @@ class AutoHomeView:
             self.app.board.sync(self.app.piles(), self.app.turned_pile())
             return
         self.show(self.stages.pop(0))
-        self.timer = js.setTimeout(self._tick, STAGE_MS)
+        self.timer = self.app.js.setTimeout(self._tick, STAGE_MS)
 
     def show(self, position) -> None:
         names = position.spec.pile_names
@@ -124,7 +130,7 @@ class AutoHomeView:
             return
         self.show(self.stages.pop(0))
         if self.stages:
-            self.timer = js.setTimeout(self._tick, STAGE_MS)
+            self.timer = self.app.js.setTimeout(self._tick, STAGE_MS)
         else:
             self.done()
 
@@ -152,6 +158,6 @@ class AutoHomeView:
 
     def stop(self) -> None:
         if self.timer is not None:
-            js.clearTimeout(self.timer)
+            self.app.js.clearTimeout(self.timer)
             self.timer = None
         self.stages = []
