@@ -38,6 +38,7 @@ from .shortcuts import fill_shortcuts
 from .texts.cards import card_name
 from .texts.games import game_name
 from .texts.ui import LANGUAGES, pick_language, t
+from .win import WinView
 
 RANDOM_DEALS = 1_000_000  # random deals are numbered below this, to stay easy to share
 STORAGE_KEY = "solitaire.settings"
@@ -85,6 +86,7 @@ class App:
         self.hints = Hints(self)  # hint and finish, through the solver worker
         self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
         self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
+        self.win = WinView(self)  # the celebration and what a win means
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -467,46 +469,31 @@ class App:
         self.clock.stop(js.performance.now())
         self.update_status()
         self.hud.update(game, game.end_time or game.clock)
+        self.win.note_before()
         self.progress.finished()  # into the statistics, once
+        self.win.recorded()
         self.frame.finished()
-        if not self.duel.game_over():  # a duel run shows the duel's result instead
+        in_duel = self.duel.game_over()  # a duel run shows the duel's result instead
+        if game.status == "won":  # the cards celebrate first; the dialog follows
+            self.win.celebrate(None if in_duel else self.show_end_if_current(game))
+        elif not in_duel:
             self.show_end()
-        if game.status == "won":
-            self.celebrate()
+
+    def show_end_if_current(self, game):
+        return lambda: self.show_end() if self.game is game else None
 
     def show_end(self) -> None:
         game = self.game
         dialog = by_id("end-dialog")
         dialog.dataset.status = game.status
         fill_end(by_id("end-title"), by_id("end-body"), self.lang, game, game.score())
+        self.win.fill(by_id("end-body"), self.lang, game, game.score())
         if not dialog.open:
             dialog.showModal()
             by_id("end-new").focus()
 
-    def celebrate(self) -> None:
-        layer = by_id("celebrate")
-        frame = document.createDocumentFragment()
-        colours = ("#e8c65a", "#c8102e", "#f4f1e8", "#3c64a6", "#5fbf7f", "#f08a24")
-        rng = random.Random()
-        for i in range(70):
-            bit = document.createElement("span")
-            style = bit.style
-            style.setProperty("--x", f"{rng.uniform(0, 100):.1f}vw")
-            style.setProperty("--drift", f"{rng.uniform(-18, 18):.1f}vw")
-            style.setProperty("--delay", f"{rng.uniform(0, 1.4):.2f}s")
-            style.setProperty("--dur", f"{rng.uniform(2.4, 4.2):.2f}s")
-            style.setProperty("--spin", f"{rng.choice((-1, 1)) * rng.randint(360, 1080)}deg")
-            style.setProperty("--c", colours[i % len(colours)])
-            frame.append(bit)
-        layer.replaceChildren(frame)
-        layer.hidden = False
-        layer.classList.add("party")
-
     def stop_celebration(self) -> None:
-        layer = by_id("celebrate")
-        layer.classList.remove("party")
-        layer.replaceChildren()
-        layer.hidden = True
+        self.win.stop()
 
     # --- words --------------------------------------------------------------------------------
     def apply_language(self, lang: str, save: bool = True) -> None:

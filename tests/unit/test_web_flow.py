@@ -91,3 +91,19 @@ def test_flow_words_exist_in_every_language():
         assert set(table) == set(FLOW["en"]), lang
         for key, text in table.items():
             assert UI[lang][key] == text and text.strip()
+
+
+def test_what_a_win_means():
+    from game.web.stats import Record
+    from game.web.win import win_news
+
+    keys = lambda news: [k for k, _ in news]  # noqa: E731
+    first = Record(played=1, won=1, best_score=500, best_time=300.0, streak=1, best_streak=1)
+    assert keys(win_news(Record(), first, 500, 300.0, True)) == ["win.first"]
+    before = Record(played=3, won=2, best_score=600, best_time=200.0, streak=1, best_streak=2)
+    after = Record(played=4, won=3, best_score=700, best_time=200.0, streak=2, best_streak=2)
+    assert win_news(before, after, 700, 250.0, True) == [("win.best_score", {}), ("win.streak", {"count": 2})]
+    assert keys(win_news(before, after, 500, 150.0, True)) == ["win.fastest", "win.streak"]
+    quiet = Record(played=4, won=3, best_score=600, best_time=200.0, streak=1, best_streak=2)
+    assert win_news(before, quiet, 600, 200.0, True) == []  # a win that beats nothing and starts a streak
+    assert keys(win_news(before, None, 900, 10.0, False)) == ["win.practice"]  # a position: not counted
