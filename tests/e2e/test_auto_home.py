@@ -69,6 +69,14 @@ RECORD = """() => {
 }"""
 
 
+@pytest.fixture
+def page(browser, default_context_args):
+    """A first visit: no setting stored, so the defaults hold."""
+    context = browser.new_context(**default_context_args)
+    yield context.new_page()
+    context.close()
+
+
 def choose_mode(page, mode: str) -> None:
     page.locator("#btn-settings").click()
     page.locator(f'#settings-dialog input[name="auto_home"][value="{mode}"]').check()
@@ -137,8 +145,8 @@ def test_the_flight_home_is_skipped_by_a_key(page, app_url):
     assert dom_piles(page) == engine_piles(game)
 
 
-def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(browser, browser_context_args, app_url):
-    context = browser.new_context(**browser_context_args)
+def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(browser, default_context_args, app_url):
+    context = browser.new_context(**default_context_args)
     a = context.new_page()
     open_url(a, app_url, "?game=reloaded&seed=1")
     a.click("#btn-duel")
@@ -162,7 +170,7 @@ def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(browser, browser
     score = int(a.text_content('[data-hud="score"]'))
     assert verify(decode_challenge(link)).players[0].score == score
     # Another player opens the link: the run replays to the same position.
-    b = context.browser.new_context(**browser_context_args).new_page()
+    b = context.browser.new_context(**default_context_args).new_page()
     b.goto(link)
     b.wait_for_selector('#duel-dialog[open][data-view="intro"]', timeout=60_000)
     b.fill("#duel-join-name", "Bea")

@@ -7,6 +7,7 @@ CPython."""
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
 
 from game import new_game
@@ -15,6 +16,14 @@ from game.moves import parse_step
 from tests.positions import NEAR_WON
 
 NO_WORKER = "window.Worker = function () { throw new Error('no workers here'); };"
+
+
+@pytest.fixture
+def page(browser, default_context_args):
+    """A first visit: no setting stored, so the defaults hold."""
+    context = browser.new_context(**default_context_args)
+    yield context.new_page()
+    context.close()
 
 
 def hint_state(page) -> dict:

@@ -6,6 +6,7 @@ setting is on by default. Expectations come from the engine under CPython."""
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import (
     click_card,
     count,
@@ -19,6 +20,14 @@ from ui_helpers import (
 
 from game import Move, new_game
 from game.web.onetap import places
+
+
+@pytest.fixture
+def page(browser, default_context_args):
+    """A first visit: no setting stored, so the defaults hold."""
+    context = browser.new_context(**default_context_args)
+    yield context.new_page()
+    context.close()
 
 
 def set_one_tap(page, value: str) -> None:
@@ -102,9 +111,9 @@ def test_enter_follows_the_setting(page, app_url):
     assert dom_piles(page) == engine_piles(game)
 
 
-def test_on_by_default_on_a_touch_screen(browser, browser_context_args, app_url, tmp_path):
+def test_on_by_default_on_a_touch_screen(browser, default_context_args, app_url, tmp_path):
     context = browser.new_context(
-        **{**browser_context_args, "has_touch": True, "is_mobile": True, "viewport": {"width": 844, "height": 390}}
+        **{**default_context_args, "has_touch": True, "is_mobile": True, "viewport": {"width": 844, "height": 390}}
     )
     page = context.new_page()
     open_url(page, app_url, "?game=reloaded&seed=24")

@@ -8,12 +8,21 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from ui_helpers import click_card, click_pile, count, hud, open_url, position_query
 
 from game import Game, Move, new_game, read_position
 from game.solver import solve
 from game.web.storage import Slot
 from tests.positions import NEAR_WON
+
+
+@pytest.fixture
+def page(browser, default_context_args):
+    """A first visit: no setting stored, so the defaults hold."""
+    context = browser.new_context(**default_context_args)
+    yield context.new_page()
+    context.close()
 
 
 def win_near_won(page) -> None:
@@ -70,8 +79,8 @@ def test_a_dealt_game_won_for_the_first_time_says_so(page, app_url):
     assert page.locator('#end-body [data-news="first"]').text_content() == "Your first win at this game!"
 
 
-def test_reduced_motion_glows_calmly_and_the_dialog_follows(browser, browser_context_args, app_url):
-    context = browser.new_context(**{**browser_context_args, "reduced_motion": "reduce"})
+def test_reduced_motion_glows_calmly_and_the_dialog_follows(browser, default_context_args, app_url):
+    context = browser.new_context(**{**default_context_args, "reduced_motion": "reduce"})
     page = context.new_page()
     open_url(page, app_url, position_query(NEAR_WON))
     win_near_won(page)
