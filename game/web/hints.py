@@ -26,7 +26,7 @@ import js
 
 from game import DRAW, REDEAL
 
-from .texts.ui import t
+from .texts.ui import pile_name, t
 
 HINT_BUDGET = 20_000
 HINT_SECONDS = 1.0
@@ -174,7 +174,14 @@ class Hints:
         return self.app.name_card(codes[-count]) if len(codes) >= count else pile
 
     def pile_words(self, pile: str) -> str:
-        el = self.app.board.pile_els.get(pile)
+        """The pile's name ("Column 4"), without the count its label adds."""
+        app = self.app
+        if not app.game.spec.forced:  # Royal Retinue's piles are named by their label
+            try:
+                return pile_name(app.lang, pile)
+            except ValueError:
+                pass
+        el = app.board.pile_els.get(pile)
         label = el.getAttribute("aria-label") if el is not None else None
         return str(label).split(",")[0] if label else pile
 

@@ -43,7 +43,7 @@ def test_the_first_hint_answers_at_once_without_a_worker_and_says_why(page, app_
     expected = advise_game(new_game("reloaded", 1))
     assert (shown["kind"], shown["reason"], shown["step"]) == ("rule", expected.reason, expected.text)
     assert expected.reason == "reveals"  # a card can be turned over: never "draw" here
-    assert shown["toast"].startswith("Turn over a card: ")
+    assert shown["toast"] == "Turn over a card: 10 of spades to Column 4"
     (move,) = parse_step(expected.text)[0]
     assert page.locator(f'#board [data-pile="{move.src}"] .card.hint-src').count() == move.count
     assert page.locator(f'#board [data-pile="{move.dst}"].hint-dst').count() == 1
@@ -63,10 +63,11 @@ def test_words_in_german_and_italian(page, app_url):
     page.locator("#btn-hint").click()
     page.wait_for_function("document.getElementById('board').dataset.hint")
     assert hint_state(page)["toast"].startswith("Eine Karte aufdecken: ")
+    assert hint_state(page)["toast"].endswith(" auf Spalte 4")  # the pile's name, not its label with a count
     open_url(page, app_url, "?game=reloaded&seed=1&lang=it")
     page.locator("#btn-hint").click()
     page.wait_for_function("document.getElementById('board').dataset.hint")
-    assert hint_state(page)["toast"].startswith("Scopri una carta: ")
+    assert hint_state(page)["toast"] == "Scopri una carta: 10 di picche su Colonna 4"
 
 
 def test_royal_retinue_forced_move_is_the_only_move(page, app_url):
