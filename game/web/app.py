@@ -25,11 +25,13 @@ from .board import FACE_SETS, Board
 from .cues import cue_text
 from .duel_ui import DuelUI
 from .fair import FairPlay
+from .flow import AutoHomeView
 from .frame import Frame
 from .hints import Hints
 from .hud import Hud
 from .input import Input, Pick
 from .layout import plan
+from .onetap import OneTap
 from .panels import fill_end, fill_rules
 from .picker import Picker
 from .progress import Progress
@@ -37,6 +39,7 @@ from .shortcuts import fill_shortcuts
 from .texts.cards import card_name
 from .texts.games import game_name
 from .texts.ui import LANGUAGES, pick_language, t
+from .win import WinView
 
 RANDOM_DEALS = 1_000_000  # random deals are numbered below this, to stay easy to share
 STORAGE_KEY = "solitaire.settings"
@@ -56,6 +59,8 @@ def _boot(method: str, *args) -> None:
 
 
 class App:
+    js = js  # the browser, for the parts that import it only where they run there
+
     def __init__(self):
         self.proxies = []
         self.progress = Progress(self)  # settings, autosave and resume, statistics
@@ -81,6 +86,9 @@ class App:
         self.duel = DuelUI(self)
         self.hints = Hints(self)  # hint and finish, through the solver worker
         self.fair = FairPlay(self)  # the clock's holds, leaving a deal, the stall notice
+        self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
+        self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
+        self.win = WinView(self)  # the celebration and what a win means
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -216,6 +224,8 @@ class App:
         self.duel.wire()
         self.hints.wire()
         self.fair.wire()
+        self.auto_home.wire()
+        self.one_tap.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
@@ -367,16 +377,21 @@ class App:
             return None
         return js.Array.of(*spec)
 
-    def play(self, step, shake=None) -> bool:
-        """Play a step (a move, or moves that are one action); a refusal shakes ``shake``."""
+    def play(self, step, shake=None, home: bool = True) -> bool:
+        """Play a step (a move, or moves that are one action); a refusal shakes
+        ``shake``. ``home``: the cards that then go home by themselves (the
+        setting) join the step; Finish plays its own line without them."""
         if not self.playing:
             return False
+        before = self.game.position
+        mode = self.auto_home.mode() if home else "off"
         try:
-            changes = self.game.play(step, self.now())
+            changes = self.game.play(step, self.now(), home=mode)
         except GameError as e:
             self.refuse(e, shake)
             return False
         self.fair.first_action()  # the clock counts from the first move or draw
+        self.auto_home.landed(before, changes, 1 if isinstance(step, Move) else len(step))
         self.after_action()
         # The player's own move: a stock card played directly is the step's second move.
         stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"
@@ -417,15 +432,15 @@ class App:
         self.say("status.redone")
 
     def after_action(self) -> None:
-        self.board.sync(self.piles(), self.turned_pile())
+        self.auto_home.sync()  # the board, with the cards that went home one by one
         self.board.set_stock_state(self.can_redeal())
         self.hints.changed()
         self.update_status()
         self.hud.update(self.game, self.now())
         self.progress.changed()  # autosave after every move, undo and redo
         self.frame.moved()
-        if not self.playing:
-            self.fair.stopped()
+        if not self.playing:  # the end (or a stall notice) once the cards flying home have landed
+            self.auto_home.after(self.fair.stopped)
 
     def refuse(self, error, shake) -> None:
         self.show_toast(cue_text(self.lang, error, self.name_card))
@@ -476,46 +491,31 @@ class App:
         self.clock.stop(js.performance.now())
         self.update_status()
         self.hud.update(game, game.end_time or game.clock)
+        self.win.note_before()
         self.progress.finished()  # into the statistics, once
+        self.win.recorded()
         self.frame.finished()
-        if not self.duel.game_over():  # a duel run shows the duel's result instead
+        in_duel = self.duel.game_over()  # a duel run shows the duel's result instead
+        if game.status == "won":  # the cards celebrate first; the dialog follows
+            self.win.celebrate(None if in_duel else self.show_end_if_current(game))
+        elif not in_duel:
             self.show_end()
-        if game.status == "won":
-            self.celebrate()
+
+    def show_end_if_current(self, game):
+        return lambda: self.show_end() if self.game is game else None
 
     def show_end(self) -> None:
         game = self.game
         dialog = by_id("end-dialog")
         dialog.dataset.status = game.status
         fill_end(by_id("end-title"), by_id("end-body"), self.lang, game, game.score())
+        self.win.fill(by_id("end-body"), self.lang, game, game.score())
         if not dialog.open:
             dialog.showModal()
             by_id("end-new").focus()
 
-    def celebrate(self) -> None:
-        layer = by_id("celebrate")
-        frame = document.createDocumentFragment()
-        colours = ("#e8c65a", "#c8102e", "#f4f1e8", "#3c64a6", "#5fbf7f", "#f08a24")
-        rng = random.Random()
-        for i in range(70):
-            bit = document.createElement("span")
-            style = bit.style
-            style.setProperty("--x", f"{rng.uniform(0, 100):.1f}vw")
-            style.setProperty("--drift", f"{rng.uniform(-18, 18):.1f}vw")
-            style.setProperty("--delay", f"{rng.uniform(0, 1.4):.2f}s")
-            style.setProperty("--dur", f"{rng.uniform(2.4, 4.2):.2f}s")
-            style.setProperty("--spin", f"{rng.choice((-1, 1)) * rng.randint(360, 1080)}deg")
-            style.setProperty("--c", colours[i % len(colours)])
-            frame.append(bit)
-        layer.replaceChildren(frame)
-        layer.hidden = False
-        layer.classList.add("party")
-
     def stop_celebration(self) -> None:
-        layer = by_id("celebrate")
-        layer.classList.remove("party")
-        layer.replaceChildren()
-        layer.hidden = True
+        self.win.stop()
 
     # --- words --------------------------------------------------------------------------------
     def apply_language(self, lang: str, save: bool = True) -> None:

@@ -57,6 +57,9 @@ SETTING_VALUES = {
     "back": ("blue", "red"),
     "motion": ("on", "off"),
     "turn_hint": ("closed",),  # the phone's "turn it sideways" line was closed
+    # play that flows (issue 13)
+    "auto_home": ("off", "safe", "always"),  # cards that go home by themselves; safe by default
+    "one_tap": ("on", "off"),  # a tap moves a card; unset: on where the pointer is coarse
 }
 
 

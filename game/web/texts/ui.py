@@ -8,6 +8,8 @@ markup). Counts that need a plural have one key per form (``aria.pile_one`` /
 
 from __future__ import annotations
 
+from .flow import FLOW
+
 LANGUAGES = ("en", "de", "it")
 DEFAULT = "en"
 
@@ -1311,6 +1313,10 @@ IT = {
 }
 
 UI: dict[str, dict[str, str]] = {"en": EN, "de": DE, "it": IT}
+
+# Play that flows (issue 13) keeps its words in a table of its own.
+for _lang, _table in FLOW.items():
+    UI[_lang].update(_table)
 
 
 class _KeepUnknown(dict):
