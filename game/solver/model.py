@@ -117,6 +117,8 @@ class Model:
                 self.talon_key = _cycle_key(self.draw)
         else:
             self.talon_key = _talon_key_exact
+        # draw k > 1 with unlimited redeals: search.search compares boundaries by dominance
+        self.talon_cycle = self.draw if self.redeals is None and self.draw > 1 else 0
 
     # --- conversion ------------------------------------------------------------
     def card(self, code: str) -> int:
