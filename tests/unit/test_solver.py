@@ -574,14 +574,11 @@ def test_lost_deals_are_lost_for_a_search_without_any_cut_too(game_id, seed):
     from game.solver.model import Model
     from game.solver.search import search
 
-    class Plain(Model):
-        talon_auto = 0  # no automatic talon plays and no talon cut
-
-        def is_safe(self, found, c):
-            return False
-
     assert solve(deal(game_id, seed), budget_nodes=20_000).status == LOST
-    plain = Plain(get_spec(game_id))
+    plain = Model(get_spec(game_id))
+    plain.talon_auto = 0  # no automatic talon plays and no talon cut
+    plain.safe_req = [((0, 99),)] * 128  # no card is ever safe to send home by itself
+    plain.talon_cycle = 0  # the exact talon key, no dominance
     out = search(plain, plain.from_position(deal(game_id, seed)), 20_000)
     assert out.status == LOST
 
