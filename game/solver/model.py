@@ -817,14 +817,46 @@ class Model:
         # codes with an instance that can be uncovered (cards home can come back
         # only where the rules allow it)
         uncovered = set(canhome) if self.f2c else set()
-        talon = {c & 63 for c in T}
-        uncovered |= talon
         parents = self.parents
+        cycle = self.talon_cycle
+        if cycle:
+            # Draw k, unlimited redeals: a talon card can be reached without
+            # another talon card leaving first only at a boundary of a pass
+            # (its own, w, w + k, …, or a fresh one: k, 2k, …, the last card).
+            # Otherwise a card before it must leave (shifting it), or the card
+            # after it (so that it becomes the waste's top). Only talon cards
+            # that can leave count as uncovered.
+            n = len(T)
+            reach = [j % cycle == 0 or j == n or (j >= w > 0 and (j - w) % cycle == 0) for j in range(1, n + 1)]
+            tleft = [False] * n
+            first_left = n
+            talon = set()
+        else:
+            talon = {c & 63 for c in T}
+            uncovered |= talon
         leaves = [[False] * len(col) for col in cols]
         empty_possible = any(not col for col in cols)
         changed = True
         while changed:
             changed = False
+            if cycle:
+                for j in range(n):
+                    if tleft[j] or not (reach[j] or j > first_left or (j + 1 < n and tleft[j + 1])):
+                        continue
+                    c = T[j]
+                    ok = (c & 15 == 1 or c - 1 in canhome) or (empty_possible and c in empty_ok)
+                    if not ok:
+                        for p in parents[c]:
+                            if p in uncovered:
+                                ok = True
+                                break
+                    if ok:
+                        tleft[j] = True
+                        talon.add(c)
+                        uncovered.add(c)
+                        if j < first_left:
+                            first_left = j
+                        changed = True
             # talon cards go home once a lower card can
             for c in talon:
                 if c not in canhome and (c & 15 == 1 or c - 1 in canhome):

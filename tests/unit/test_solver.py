@@ -742,6 +742,7 @@ def test_draw_three_boundaries_compared_by_dominance_prove_the_same_losses_with_
     exact = Model(pos.spec)
     assert dominance.talon_cycle == 3
     exact.talon_cycle = 0
+    dominance.hopeless = exact.hopeless = lambda st: False  # the searches alone
     a = search(dominance, dominance.from_position(pos), 50_000)
     b = search(exact, exact.from_position(pos), 50_000)
     assert a.status == b.status == LOST
@@ -761,3 +762,15 @@ def test_a_dominated_talon_boundary_is_not_expanded_again():
     assert _dominated(lows, (cols, found, T, 5, 0), 3)
     assert not _dominated(lows, (cols, found, T, 1, 0), 3)  # reaches 1 too
     assert not _dominated(lows, (cols, found, T[1:], 7, 0), 3)  # another talon
+
+
+def test_the_draw_three_relaxation_lets_every_won_deal_through():
+    # Deals of klondike-3 that the solver wins (the line replays): the
+    # relaxation, which now leaves talon cards out of reach until a card
+    # before or after them can leave, must not call any of them lost.
+    for seed in (2, 3, 6, 7, 8, 9, 11, 12, 15, 16):
+        pos = deal("klondike-3", seed)
+        model = model_for(pos.spec)
+        assert not model.hopeless(model.closure(model.from_position(pos))[0]), seed
+        result = solve(pos, budget_nodes=100_000)
+        assert result.status == WON and replays_to_win(pos, result.line), seed
