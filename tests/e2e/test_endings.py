@@ -150,6 +150,9 @@ def test_royal_retinue_chain_end(page, app_url):
 def test_time_runs_out(page, app_url):
     open_url(page, app_url, "?game=maria&seed=3&limit=2")
     assert page.text_content("#hud-time-label") == "Time left"
+    page.wait_for_timeout(1_500)
+    assert page.text_content('[data-hud="time"]') == "00:02"  # the clock waits for the first action
+    click_pile(page, "stock")
     page.wait_for_selector('#board[data-status="time-up"]', timeout=6_000)
     title, _ = end_dialog(page)
     assert title == "Time's up"
