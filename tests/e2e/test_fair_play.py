@@ -280,6 +280,7 @@ def test_a_stall_in_a_game_with_undo_is_a_notice_with_undo(fresh, app_url):
     page.click("#stall-undo")
     expect(page.locator("#stall-dialog")).to_be_hidden()
     assert status(page) == "playing" and count(page, "waste") == 2
+    settle(page)  # the card slides back to the waste first
     click_card(page, "waste", 1)
     click_pile(page, "t3")
     expect(page.locator("#stall-dialog")).to_be_visible()
