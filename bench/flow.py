@@ -15,6 +15,12 @@ Forty Thieves deals; once the page is idle (the hint ranking imported), the
 Hint button is clicked and the time from the press (pointerdown, in the
 page's clock) to the hint's highlight and words on the board is read. Then
 one move, and a second hint the same way.
+
+``stock``: a first visit of Reloaded deals; from the deal on, the stock is
+clicked every 150 ms, each click timed from pointerup to the frame that
+shows the drawn cards (bench/browser.py's probe), marked by whether the
+solver worker was still starting (``SolSolver.ready`` not yet true) when it
+was pressed; then as many clicks once the worker is up, for the baseline.
 """
 
 from __future__ import annotations
@@ -140,6 +146,56 @@ def hint_latency(deals: int) -> dict:
     return {"first": first, "second": second}
 
 
+def stock_while_worker_starts(deals: int, after: int = 20) -> dict:
+    """Stock clicks from the deal on, grouped by whether the solver worker
+    was starting or ready when pressed."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import browser as probe  # bench/browser.py: the pointerup -> frame probe
+
+    from game import REDEAL
+    from tests.e2e.ui_helpers import click_pile, settle
+
+    server = probe.make_server(ROOT, port=0, quiet=True)
+    probe.serve_in_thread(server)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    out = {"starting": [], "ready": []}
+    with probe.sync_playwright() as p:
+        browser = p.chromium.launch(**probe.launch_args())
+        for seed in range(1, deals + 1):
+            page = probe.probe_page(browser)
+            page.goto(f"{base}?game=reloaded&seed={seed}")
+            page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=120_000)
+            game, done_after = new_game("reloaded", seed), 0
+            while done_after < after:
+                ready = page.evaluate("!!(window.SolSolver && (SolSolver.ready || SolSolver.failed))")
+                before = game.position
+                step = DRAW if before.pile("stock") else REDEAL
+                game.play(step)
+                settle(page)
+                probe.arm(page, probe.expected(before, game.position), "stock")
+                click_pile(page, "stock")
+                page.wait_for_function("window.__bench.samples.length > 0", timeout=20_000)
+                out["ready" if ready else "starting"].append(page.evaluate("window.__bench.samples.pop()")["shown"])
+                done_after += ready
+                page.wait_for_timeout(150)
+            page.context.close()
+        browser.close()
+    server.shutdown()
+    return out
+
+
+def stock_table(r: dict) -> str:
+    rows = [
+        "| stock click, pointerup -> frame | clicks | median ms | p95 ms | max ms |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, label in (("starting", "while the solver worker starts"), ("ready", "once the worker is up")):
+        v = r[name]
+        if v:
+            rows.append(f"| {label} | {len(v)} | {statistics.median(v):.0f} | {pct(v, 0.95):.0f} | {max(v):.0f} |")
+    return "\n".join(rows)
+
+
 def hint_table(r: dict) -> str:
     rows = ["| hint in the page (press -> on screen) | n | median ms | p95 ms | max ms |", "|---|---:|---:|---:|---:|"]
     for name, label in (("first", "first hint of a deal"), ("second", "after one move")):
@@ -150,13 +206,15 @@ def hint_table(r: dict) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="bench/flow.py", description=__doc__.splitlines()[0])
-    ap.add_argument("part", choices=("step", "hint"))
+    ap.add_argument("part", choices=("step", "hint", "stock"))
     ap.add_argument("--deals", type=int, default=None)
     args = ap.parse_args(argv)
     if args.part == "step":
         print(step_table(step_costs(args.deals or 20)))
-    else:
+    elif args.part == "hint":
         print(hint_table(hint_latency(args.deals or 4)))
+    else:
+        print(stock_table(stock_while_worker_starts(args.deals or 3)))
     return 0
 
 
