@@ -12,9 +12,9 @@ import json
 import pytest
 from conftest import watch_page
 from playwright.sync_api import expect
-from ui_helpers import click_card, click_pile, count, hud, open_url, position_query, settle, status
+from ui_helpers import click_card, click_pile, count, hud, open_url, play_move, position_query, settle, status
 
-from game import Game, parse_move, read_position
+from game import Game, read_position
 from game.catalog import get_spec
 from game.web.texts.rules import SECTION_TITLES
 from game.web.texts.ui import t
@@ -48,15 +48,7 @@ def played(page, game_id: str) -> int:
 
 def act(page) -> None:
     """The first legal action by clicks (a move, or the stock)."""
-    move, _ = parse_move(state(page)["legal"][0])
-    before = state(page)["moves"]
-    if move.is_stock_action:
-        click_pile(page, "stock")
-    else:
-        click_card(page, move.src, count(page, move.src) - move.count)
-        click_pile(page, move.dst)
-    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=5_000)
-    settle(page)
+    play_move(page, state(page)["legal"][0])
 
 
 def bonus(page) -> int:
