@@ -62,10 +62,24 @@ AIM = """([pile, index, middle]) => {
 }"""
 
 # Holding the running slides still (and letting them go on).
-FREEZE = """() => { window.__held = document.getAnimations().filter(a => a.playState === 'running');
-  window.__held.forEach(a => a.pause()); }"""
+# A slide that has only just been asked for is still pending: pausing it
+# settles its time at the next frame, so the painted boxes are read only once
+# every held slide is ready (else a card could still jump between reading the
+# spot and pressing it).
+FREEZE = """async () => { window.__held = document.getAnimations().filter(a => a.playState === 'running');
+  window.__held.forEach(a => a.pause()); await Promise.all(window.__held.map(a => a.ready)); }"""
 THAW = """() => { (window.__held || []).forEach(a => a.playState === 'paused' && a.play());
   window.__held = []; }"""
+
+BLOCKED = """(pile) => {
+  const el = [...document.querySelector(`#board [data-pile="${pile}"]`).children].filter(c => c.dataset.card).pop();
+  if (!el) return 'no card';
+  const r = el.getBoundingClientRect();
+  const over = document.elementsFromPoint(r.left + r.width / 2, r.top + 10).slice(0, 3);
+  return {card: el.dataset.card, box: [r.left, r.top, r.width, r.height], width: el.offsetWidth,
+          over: over.map(e => e.className + ' ' + (e.dataset.card || '')),
+          slides: document.getAnimations().map(a => [a.effect.target.dataset.card, a.playState, a.pending, a.currentTime])};
+}"""
 
 SELECTED = "[...document.querySelectorAll('#board .card.selected')].map(c => c.dataset.card)"
 
@@ -125,7 +139,9 @@ class Player:
                 return spot
             self.thaw()
             self.page.wait_for_timeout(16)  # hidden under a card flying over it: a player waits too
-        raise AssertionError(f"{pile}[{index}] never showed")
+        # What stood in the way, for the report: the pile's top card and what is painted over it.
+        seen = self.page.evaluate(BLOCKED, pile)
+        raise AssertionError(f"{pile}[{index}] never showed: {seen}")
 
     def tap(self, pile: str, index: int, middle: bool = False) -> None:
         spot = self.aim(pile, index, middle)
