@@ -60,7 +60,7 @@
       var from = "translate(" + dx + "px, " + dy + "px)" + (turns ? " scaleX(0.05)" : "");
       var frames = [{ transform: from }, { transform: "none" }];
       el.style.zIndex = String(1000 + k);
-      el.classList.add("flying");  // clicks go through it to what lies beneath
+      el.classList.add("flying");  // in flight: hitTest finds it where it is painted
       var anim = el.animate(frames, {
         duration: moved ? MOVE_MS : TURN_MS,
         easing: "cubic-bezier(.25,.8,.35,1)"
@@ -112,39 +112,56 @@
       return p && board.contains(p) ? p : null;
     }
 
-    // What lies under a point by the cards' places, not by what is painted
-    // there: a card still gliding to its new pile must not catch the next click.
-    function hitTest(x, y, target) {
-      var piles = board.querySelectorAll("[data-pile]");
-      for (var i = 0; i < piles.length; i++) {
-        var p = piles[i];
-        var r = p.getBoundingClientRect();
-        var cards = cardsOf(p);
-        var found = null;
-        for (var k = cards.length - 1; k >= 0 && !found; k--) {
-          var c = cards[k];
-          var left = r.left + c.offsetLeft, top = r.top + c.offsetTop;
-          if (x >= left && x < left + c.offsetWidth && y >= top && y < top + c.offsetHeight) {
-            found = { pile: p, card: c, index: k };
-          }
-        }
-        if (found) return found;
-        if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) return { pile: p, card: null, index: -1 };
+    // What lies under a point is what the player sees there now. After a
+    // move the cards already belong to their new piles, but for a slide's
+    // length they are painted between their old and new places: a quick
+    // player aims at the pictures (a column's top card where it is still
+    // shown, the card just drawn where it is flying), so the hit is the
+    // topmost card whose painted box (getBoundingClientRect honours the
+    // slide's transform) holds the point; else the pile whose box does. The
+    // input is neither dropped nor held back until the slide ends: the card
+    // hit goes with the press, and its pile and place are read when the tap,
+    // double tap or drag acts. A card seen edge-on while it turns over is no
+    // target (the click goes to what shows around it, the stock say).
+    function hitTest(x, y) {
+      var cards = board.querySelectorAll("[data-card]");
+      var best = null, bestZ = -Infinity;
+      for (var i = 0; i < cards.length; i++) {
+        var c = cards[i];
+        if (c.classList.contains("dragging")) continue;
+        var r = c.getBoundingClientRect();
+        if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) continue;
+        if (r.width < c.offsetWidth * 0.5) continue;
+        var z = parseInt(c.style.zIndex, 10) || 0;  // a sliding card is lifted above the rest
+        if (z >= bestZ) { best = c; bestZ = z; }    // later in the page is painted over earlier
       }
-      var pileEl = pileFromElement(target);
-      if (!pileEl) return null;
-      var cardEl = target.closest("[data-card]");
-      return { pile: pileEl, card: cardEl, index: cardEl ? cardsOf(pileEl).indexOf(cardEl) : -1 };
+      if (best) {
+        var pileEl = pileFromElement(best.parentElement);
+        if (pileEl) return { pile: pileEl, card: best };
+      }
+      var piles = board.querySelectorAll("[data-pile]");
+      for (var k = 0; k < piles.length; k++) {
+        var pr = piles[k].getBoundingClientRect();
+        if (x >= pr.left && x < pr.right && y >= pr.top && y < pr.bottom) return { pile: piles[k], card: null };
+      }
+      return null;
+    }
+
+    // Where the pressed card lies now: [pile, index] (index -1: the pile itself).
+    function place(p) {
+      var pileEl = p.card ? pileFromElement(p.card.parentElement) : p.pileEl;
+      if (!pileEl) return [p.pileEl.dataset.pile, -1];
+      return [pileEl.dataset.pile, p.card ? cardsOf(pileEl).indexOf(p.card) : -1];
     }
 
     function onDown(e) {
       if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
-      var hit = hitTest(e.clientX, e.clientY, e.target);
+      var hit = hitTest(e.clientX, e.clientY);
       if (!hit) { call("tap", undefined, -1); return; }
-      var pileEl = hit.pile, cardEl = hit.card, index = hit.index;
+      var pileEl = hit.pile, cardEl = hit.card;
       var rect = (cardEl || pileEl).getBoundingClientRect();
       press = {
-        id: e.pointerId, type: e.pointerType || "mouse", pile: pileEl.dataset.pile, index: index,
+        id: e.pointerId, type: e.pointerType || "mouse", pileEl: pileEl,
         card: cardEl, x0: e.clientX, y0: e.clientY, grabX: e.clientX - rect.left,
         grabY: e.clientY - rect.top, moved: false
       };
@@ -153,7 +170,8 @@
     }
 
     function startDrag() {
-      var spec = call("grab", press.pile, press.index);
+      var at = place(press);
+      var spec = call("grab", at[0], at[1]);
       if (!spec || spec.length !== 3) return null;
       var pileEl = board.querySelector('[data-pile="' + spec[0] + '"]');
       if (!pileEl) return null;
@@ -182,11 +200,11 @@
       }
     }
 
-    // The pile under the pointer; else the pile the dragged card overlaps
-    // most, with a generous margin around every pile.
+    // The pile under the pointer (as painted, like a press); else the pile
+    // the dragged card overlaps most, with a generous margin around every pile.
     function findTarget() {
-      var hit = pileFromElement(document.elementFromPoint(drag.x, drag.y));
-      if (hit && hit.dataset.pile !== drag.pile) return hit;
+      var hit = hitTest(drag.x, drag.y);
+      if (hit && hit.pile.dataset.pile !== drag.pile) return hit.pile;
       var left = drag.x - press.grabX, top = drag.y - press.grabY;
       var right = left + drag.w, bottom = top + drag.h;
       var margin = drag.w * 0.3;
@@ -244,15 +262,16 @@
         endDrag(true);
       } else if (!p.moved) {
         var now = performance.now();
+        var at = place(p);
         // A double tap is two taps on one card in one place: the card a stock
         // tap just turned over onto the waste is another target.
-        if (lastTap && p.card && lastTap.card === p.card && lastTap.pile === p.pile &&
+        if (lastTap && p.card && lastTap.card === p.card && lastTap.pile === at[0] &&
             now - lastTap.time < TAP_MS) {
           lastTap = null;
-          call("double", p.pile, p.index);
+          call("double", at[0], at[1]);
         } else {
-          lastTap = { card: p.card, pile: p.pile, time: now };
-          call("tap", p.pile, p.index);
+          lastTap = { card: p.card, pile: at[0], time: now };
+          call("tap", at[0], at[1]);
         }
       }
       press = null;
