@@ -132,24 +132,24 @@ def gzip_size(path: str) -> int:
 
 BROTLI = """
 const {brotliCompressSync, constants} = require("node:zlib");
-const data = require("node:fs").readFileSync(0);
-process.stdout.write(String(brotliCompressSync(data, {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}).length));
+const fs = require("node:fs");
+const out = {};
+for (const path of fs.readFileSync(0, "utf8").split("\\n").filter(Boolean)) {
+  out[path] = brotliCompressSync(fs.readFileSync(path), {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}).length;
+}
+process.stdout.write(JSON.stringify(out));
 """
 
 
-@functools.lru_cache(maxsize=None)
-def _brotli_bytes(local: Path, stamp: tuple) -> int:
-    done = subprocess.run(["node", "-e", BROTLI], input=local.read_bytes(), capture_output=True, check=True)
-    return int(done.stdout)
-
-
-def brotli_size(path: str) -> int:
-    """Bytes of a served file after Brotli 11, as ./build's .br copies (Node's zlib)."""
-    local = ROOT / path.lstrip("/")
-    if not local.is_file():
-        return 0
-    st = local.stat()
-    return _brotli_bytes(local, (st.st_mtime_ns, st.st_size))
+def brotli_sizes(paths) -> dict[str, int]:
+    """Bytes of each served file after Brotli 11, as ./build's .br copies (Node's
+    zlib), in one Node process: slow (about a minute for the runtime), so it
+    runs once, after the loads."""
+    local = {p: ROOT / p.lstrip("/") for p in paths}
+    files = sorted({str(f) for f in local.values() if f.is_file()})
+    done = subprocess.run(["node", "-e", BROTLI], input="\n".join(files), capture_output=True, text=True, check=True)
+    sizes = json.loads(done.stdout)
+    return {p: sizes.get(str(f), 0) for p, f in local.items()}
 
 
 # --- small statistics ---------------------------------------------------------------------
@@ -225,6 +225,7 @@ def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
         "bytes": {"game": [], "bare": []},
         "gzip": {"game": [], "bare": []},
         "brotli": {"game": [], "bare": []},
+        "paths": {"game": [], "bare": []},
         "view_cold": [],
         "view_warm": [],
         "offline_bytes": [],
@@ -238,7 +239,7 @@ def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
                 out["cold"][kind].append(ms)
                 out["bytes"][kind].append(counter.bytes)
                 out["gzip"][kind].append(sum(gzip_size(p) for p in counter.paths))
-                out["brotli"][kind].append(sum(brotli_size(p) for p in counter.paths))
+                out["paths"][kind].append(sorted(counter.paths))
                 if kind == "game":
                     out["view_cold"].append(first_view(page))
                 if kind == "game" and i == 0:
@@ -263,6 +264,9 @@ def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
                 print(f"  warm {kind} #{i + 1}: {ms:.0f} ms", flush=True)
         for ctx, _ in warm.values():
             ctx.close()
+    sizes = brotli_sizes({p for kind in out["paths"].values() for run in kind for p in run})
+    for kind, runs in out["paths"].items():
+        out["brotli"][kind] = [sum(sizes[p] for p in run) for run in runs]
     return out
 
 
