@@ -10,31 +10,11 @@
 // with or without the solver package loaded), each measured in a fresh
 // interpreter. Uses the pyodide npm package that
 // ./play and ./test install (node_modules/pyodide).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { engineInto, loadPyodide } from "./pyodide_engine.mjs";
 import { createInterface } from "node:readline";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { loadPyodide } = await import(join(root, "node_modules/pyodide/pyodide.mjs"));
+const copyTreeInto = (into) => engineInto(into, ["bench/advice.py"]);
 const py = await loadPyodide();
-
-function copyTree(into, dir, dest) {
-  into.FS.mkdirTree(dest);
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== "web" && name !== "__pycache__") copyTree(into, path, `${dest}/${name}`);
-    } else if (name.endsWith(".py")) {
-      into.FS.writeFile(`${dest}/${name}`, readFileSync(path, "utf8"));
-    }
-  }
-}
-function copyTreeInto(into) {
-  copyTree(into, join(root, "game"), "/home/pyodide/game");
-  into.FS.mkdirTree("/home/pyodide/bench");
-  into.FS.writeFile("/home/pyodide/bench/advice.py", readFileSync(join(root, "bench/advice.py"), "utf8"));
-}
 copyTreeInto(py);
 
 py.runPython(`

@@ -8,11 +8,8 @@
 // (Pyodide's process_time follows the wall clock: the figure includes any
 // time the machine gave to other jobs, so run it on a quiet machine). Uses
 // the pyodide npm package that ./play and ./test install (node_modules/pyodide).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { engineInto, loadPyodide } from "./pyodide_engine.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith("--") ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
@@ -20,27 +17,8 @@ const games = (args.games || "klondike-3,klondike-1").split(",");
 const deals = Number(args.deals || 20);
 const budget = Number(args.budget || 50000);
 
-const { loadPyodide } = await import(join(root, "node_modules/pyodide/pyodide.mjs"));
 const py = await loadPyodide();
-
-function copyTree(dir, dest) {
-  py.FS.mkdirTree(dest);
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== "web" && name !== "__pycache__") copyTree(path, `${dest}/${name}`);
-    } else if (name.endsWith(".py")) {
-      py.FS.writeFile(`${dest}/${name}`, readFileSync(path, "utf8"));
-    }
-  }
-}
-copyTree(join(root, "game"), "/home/pyodide/game");
-py.FS.mkdirTree("/home/pyodide/bench");
-py.FS.writeFile("/home/pyodide/bench/solver.py", readFileSync(join(root, "bench/solver.py"), "utf8"));
-py.FS.mkdirTree("/home/pyodide/tools");
-for (const name of ["__init__.py", "batch.py"]) {
-  py.FS.writeFile(`/home/pyodide/tools/${name}`, readFileSync(join(root, "tools", name), "utf8"));
-}
+engineInto(py, ["bench/solver.py", "tools/__init__.py", "tools/batch.py"]);
 
 const out = py.runPython(`
 import sys, platform

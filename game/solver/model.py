@@ -117,6 +117,12 @@ class Model:
                 self.talon_key = _cycle_key(self.draw)
         else:
             self.talon_key = _talon_key_exact
+        # Which talon cards a safe move may take: 0 none, 1 the waste's top
+        # (draw 1: taking it changes no other card's reach), 2 any (draw 1 with
+        # unlimited redeals: every talon card can always be reached).
+        self.talon_auto = 0 if self.draw != 1 else (2 if self.redeals is None else 1)
+        # draw k > 1 with unlimited redeals: search.search compares boundaries by dominance
+        self.talon_cycle = self.draw if self.redeals is None and self.draw > 1 else 0
 
     # --- conversion ------------------------------------------------------------
     def card(self, code: str) -> int:
@@ -367,15 +373,6 @@ class Model:
                 autos.append(m)
             col_hint = -1
 
-    @property
-    def talon_auto(self) -> int:
-        """Which talon cards a safe move may take: 0 none, 1 the waste's top
-        (draw 1: taking it changes no other card's reach), 2 any (draw 1 with
-        unlimited redeals: every talon card can always be reached)."""
-        if self.draw != 1:
-            return 0
-        return 2 if self.redeals is None else 1
-
     # --- judging -------------------------------------------------------------------------
     # Weights of Model.score: (home, blocked, empty, face-down, waste, need,
     # stock draw, stock), tuned by measurement on Forty Thieves family deals.
@@ -565,13 +562,10 @@ class Model:
                 free.add(e[0])
         return free
 
-    def _free_all(self, st):
-        """free_cards and, where they may come back, the foundations' tops."""
-        free = self.free_cards(st)
-        if self.f2c:
-            copies = self.copies
-            free.update((i // copies) * 16 + h for i, h in enumerate(st[1]) if h)
-        return free
+    def _found_tops(self, found):
+        """The foundations' top cards."""
+        copies = self.copies
+        return {(i // copies) * 16 + h for i, h in enumerate(found) if h}
 
     def moves(self, st, greedy=False, jitter=None):
         """Every useful move, most promising first.
@@ -645,7 +639,9 @@ class Model:
         else:
             cap = half = 1
         free = None
-        if greedy:
+        cut = runs and not greedy
+        if greedy or cut:
+            # the cards free to move now: heads of movable runs, reachable talon cards
             free = set()
             for info in infos:
                 if info is not None:
@@ -655,7 +651,6 @@ class Model:
                 if entries is None:
                     entries = self.talon_entries(T, w, u)
                 free.update([e[0] for e in entries])
-        cut = runs and not greedy
         usable = None
         out = []
         add = out.append
@@ -683,7 +678,9 @@ class Model:
                     else:
                         if cut:
                             if usable is None:
-                                usable = self._free_all(st)
+                                usable = free
+                                if self.f2c:
+                                    usable = free | self._found_tops(found)
                             if not self._uncovered_usable(cols[a], n, a, usable, wanted, first_empty):
                                 continue
                         prio = 10
@@ -820,14 +817,46 @@ class Model:
         # codes with an instance that can be uncovered (cards home can come back
         # only where the rules allow it)
         uncovered = set(canhome) if self.f2c else set()
-        talon = {c & 63 for c in T}
-        uncovered |= talon
         parents = self.parents
+        cycle = self.talon_cycle
+        if cycle:
+            # Draw k, unlimited redeals: a talon card can be reached without
+            # another talon card leaving first only at a boundary of a pass
+            # (its own, w, w + k, …, or a fresh one: k, 2k, …, the last card).
+            # Otherwise a card before it must leave (shifting it), or the card
+            # after it (so that it becomes the waste's top). Only talon cards
+            # that can leave count as uncovered.
+            n = len(T)
+            reach = [j % cycle == 0 or j == n or (j >= w > 0 and (j - w) % cycle == 0) for j in range(1, n + 1)]
+            tleft = [False] * n
+            first_left = n
+            talon = set()
+        else:
+            talon = {c & 63 for c in T}
+            uncovered |= talon
         leaves = [[False] * len(col) for col in cols]
         empty_possible = any(not col for col in cols)
         changed = True
         while changed:
             changed = False
+            if cycle:
+                for j in range(n):
+                    if tleft[j] or not (reach[j] or j > first_left or (j + 1 < n and tleft[j + 1])):
+                        continue
+                    c = T[j]
+                    ok = (c & 15 == 1 or c - 1 in canhome) or (empty_possible and c in empty_ok)
+                    if not ok:
+                        for p in parents[c]:
+                            if p in uncovered:
+                                ok = True
+                                break
+                    if ok:
+                        tleft[j] = True
+                        talon.add(c)
+                        uncovered.add(c)
+                        if j < first_left:
+                            first_left = j
+                        changed = True
             # talon cards go home once a lower card can
             for c in talon:
                 if c not in canhome and (c & 15 == 1 or c - 1 in canhome):

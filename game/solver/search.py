@@ -66,8 +66,20 @@ def search(
         return Outcome(LOST, None, 1, model.moves(root), root_autos)
     moves, step, talon_key = model.moves, model.step, model.talon_key
     size = model.size
-    seen = {model.key(root)}
-    add_seen = seen.add
+    cycle = model.talon_cycle
+    if cycle:
+        # Draw k with unlimited redeals: the talon boundaries a state reaches
+        # are those of its pass (w, w + k, …) and of every fresh pass (k, 2k,
+        # …, the last card). A state whose boundary w lies in a pass that an
+        # expanded state with the same layout and talon reaches at or before
+        # w (same residue mod k), or whose boundary starts no pass of its own,
+        # has only moves that state has too (a move is "take the card at j",
+        # whatever w was): see _dominated.
+        lows: dict = {}
+        _dominated(lows, root, cycle)
+    else:
+        seen = {model.key(root)}
+        add_seen = seen.add
     root_moves = moves(root, greedy, jitter)
     # frames: [state, moves, next index]; path[i] is the move into frames[i + 1]
     frames = [[root, root_moves, 0]]
@@ -86,10 +98,14 @@ def search(
         m = mv[i]
         child, autos = step(st, m)
         cols, found, T, w, u = child
-        k = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
-        if k in seen:
-            continue
-        add_seen(k)
+        if cycle:
+            if _dominated(lows, child, cycle):
+                continue
+        else:
+            k = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
+            if k in seen:
+                continue
+            add_seen(k)
         path.append((m, autos))
         if sum(found) == size:
             return Outcome(WON, path, nodes, root_moves, root_autos)
@@ -101,6 +117,41 @@ def search(
         frames.append([child, moves(child, greedy, jitter), 0])
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
+
+
+def _dominated(lows, st, k) -> bool:
+    """Record ``st`` in ``lows`` unless a recorded state dominates it (draw
+    ``k``, unlimited redeals). ``lows`` maps (sorted columns, foundations,
+    talon) to a list: per residue r of the boundary mod k, the lowest
+    boundary recorded (index 0: a boundary that starts no pass of its own —
+    w ≡ 0 mod k or the last card —, recorded as 0).
+
+    Why this proves as much as the exact key: from boundary w the reachable
+    boundaries are R(w) = {w, w + k, …} ∪ {k, 2k, …} ∪ {n}, and R(0) is in
+    every R(w); w' ≡ w (mod k) with w' ≤ w gives R(w) ⊆ R(w'). A move takes
+    the card at some reachable j and leaves the same child whatever the
+    boundary was, so the dominated state's children are children of the
+    recorded one, which the search expands (or is expanding: it lies on the
+    current path). Every state a full search would reach is then a child
+    of an expanded state, so an exhausted search is still a proof of a loss."""
+    cols, found, T, w, u = st
+    n = len(T)
+    r = w % k
+    if w == n:
+        r = 0
+    base = (tuple(sorted(cols)), found, T)
+    got = lows.get(base)
+    if got is None:
+        got = lows[base] = [n + 1] * k
+        got[r] = 0 if r == 0 else w
+        return False
+    if r == 0:
+        # dominated by anything recorded
+        return True
+    if got[r] <= w:
+        return True
+    got[r] = w
+    return False
 
 
 def best_first(

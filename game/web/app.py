@@ -24,11 +24,14 @@ from . import url
 from .board import FACE_SETS, Board
 from .cues import cue_text
 from .duel_ui import DuelUI
+from .fair import FairPlay
+from .flow import AutoHomeView
 from .frame import Frame
 from .hints import Hints
-from .hud import Clock, Hud
+from .hud import Hud
 from .input import Input, Pick
 from .layout import plan
+from .onetap import OneTap
 from .panels import fill_end, fill_rules
 from .picker import Picker
 from .progress import Progress
@@ -36,6 +39,7 @@ from .shortcuts import fill_shortcuts
 from .texts.cards import card_name
 from .texts.games import game_name
 from .texts.ui import LANGUAGES, pick_language, t
+from .win import WinView
 
 RANDOM_DEALS = 1_000_000  # random deals are numbered below this, to stay easy to share
 STORAGE_KEY = "solitaire.settings"
@@ -55,6 +59,8 @@ def _boot(method: str, *args) -> None:
 
 
 class App:
+    js = js  # the browser, for the parts that import it only where they run there
+
     def __init__(self):
         self.proxies = []
         self.progress = Progress(self)  # settings, autosave and resume, statistics
@@ -79,6 +85,10 @@ class App:
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), self.choose)
         self.duel = DuelUI(self)
         self.hints = Hints(self)  # hint and finish, through the solver worker
+        self.fair = FairPlay(self)  # the clock's holds, leaving a deal, the stall notice
+        self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
+        self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
+        self.win = WinView(self)  # the celebration and what a win means
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -120,6 +130,11 @@ class App:
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0
         return max(at, self.game.clock if self.game else 0.0)
+
+    @property
+    def practice(self) -> bool:
+        """Not a duel run: a stall in a game with undo is a notice first."""
+        return not self.duel.playing
 
     @property
     def playing(self) -> bool:
@@ -171,8 +186,8 @@ class App:
         self.table = js.SolTable.attach(board, handlers)
         buttons = {
             "btn-games": self.open_picker,
-            "btn-new": self.new_deal,
-            "btn-restart": self.restart,
+            "btn-new": self.ask_new_deal,
+            "btn-restart": self.ask_restart,
             "btn-giveup": self.ask_give_up,
             "btn-undo": self.undo,
             "btn-redo": self.redo,
@@ -208,6 +223,9 @@ class App:
         self.frame.listen()
         self.duel.wire()
         self.hints.wire()
+        self.fair.wire()
+        self.auto_home.wire()
+        self.one_tap.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
@@ -231,7 +249,7 @@ class App:
             try:
                 pos = read_position(position)
                 self.start_position = pos.to_json()
-                return Game(pos, time_limit=limit), None
+                return Game(pos, time_limit=limit, stall_notice=self.practice), None
             except GameError as e:
                 notices.append(f"{t(self.lang, 'error.bad_position')} ({cue_text(self.lang, e, self.name_card)})")
             except Exception as e:
@@ -242,11 +260,11 @@ class App:
         if seed is None:
             seed = random.randrange(1, RANDOM_DEALS)
         try:
-            return new_game(game_id, seed, time_limit=limit), seed
+            return new_game(game_id, seed, time_limit=limit, stall_notice=self.practice), seed
         except GameError as e:
             notices.append(str(e))
             seed = random.randrange(1, RANDOM_DEALS)
-            return new_game(game_id, seed), seed
+            return new_game(game_id, seed, stall_notice=self.practice), seed
 
     def start_game(self, game_id, seed=None, position=None, limit=None, notices=None, restored=None) -> None:
         """Deal a game, or put ``restored`` (a saved ``storage.Slot``) back on the table."""
@@ -263,7 +281,7 @@ class App:
         self.input.selection = self.input.dragging = None
         if getattr(self, "table", None) is not None:
             self.table.reset()
-        for d in ("end-dialog", "confirm-dialog"):
+        for d in ("end-dialog", "confirm-dialog", "leave-dialog", "stall-dialog"):
             if by_id(d).open:
                 by_id(d).close()
         self.stop_celebration()
@@ -276,7 +294,7 @@ class App:
         self.hints.reset()
         root.dataset.seed = "" if seed is None else str(seed)
         root.hidden = False
-        self.clock = Clock(js.performance.now(), restored.elapsed if restored is not None else 0.0)
+        self.clock = self.fair.new_clock(game, restored)
         self.hud.reset(game, self.lang)
         self.refresh_titles()
         self.update_url()
@@ -288,11 +306,12 @@ class App:
             self.show_notice(" ".join(notices))
         else:
             self.close_notice()
+        self.fair.sync_clock()
         self.progress.started(restored)  # saved at once: a reload finds this deal
         self.frame.started()
         js.performance.mark("interactive")
         if not self.playing:
-            self.finish()
+            self.fair.stopped()
 
     def piles(self) -> dict:
         names = self.game.spec.pile_names
@@ -325,6 +344,9 @@ class App:
         document.title = f"{name} \u2013 {t(self.lang, 'app.title')}"
 
     def choose(self, game_id: str, seed) -> None:
+        self.fair.ask_leave(lambda: self.choose_now(game_id, seed))
+
+    def choose_now(self, game_id: str, seed) -> None:
         if seed is None:
             seed = self.hints.next_deal(game_id)  # "winnable deals only": a proved-winnable number
         self.start_game(game_id, seed, limit=self.time_limit)
@@ -333,7 +355,16 @@ class App:
         seed = self.hints.next_deal(self.game.spec.id)
         self.start_game(self.game.spec.id, seed, limit=self.time_limit)
 
+    def ask_new_deal(self) -> None:
+        self.fair.ask_leave(self.new_deal)
+
+    def ask_restart(self) -> None:
+        self.fair.ask_leave(self.restart, restart=True)
+
     def restart(self) -> None:
+        if self.duel.playing:  # a duel run is played once: its deal is known by now
+            self.show_toast(t(self.lang, "leave.no_restart_in_duel"))
+            return
         if self.start_position is not None:
             self.start_game(self.game.spec.id, None, self.start_position, self.time_limit)
         else:
@@ -346,15 +377,21 @@ class App:
             return None
         return js.Array.of(*spec)
 
-    def play(self, step, shake=None) -> bool:
-        """Play a step (a move, or moves that are one action); a refusal shakes ``shake``."""
+    def play(self, step, shake=None, home: bool = True) -> bool:
+        """Play a step (a move, or moves that are one action); a refusal shakes
+        ``shake``. ``home``: the cards that then go home by themselves (the
+        setting) join the step; Finish plays its own line without them."""
         if not self.playing:
             return False
+        before = self.game.position
+        mode = self.auto_home.mode() if home else "off"
         try:
-            changes = self.game.play(step, self.now())
+            changes = self.game.play(step, self.now(), home=mode)
         except GameError as e:
             self.refuse(e, shake)
             return False
+        self.fair.first_action()  # the clock counts from the first move or draw
+        self.auto_home.landed(before, changes, 1 if isinstance(step, Move) else len(step))
         self.after_action()
         # The player's own move: a stock card played directly is the step's second move.
         stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"
@@ -395,15 +432,15 @@ class App:
         self.say("status.redone")
 
     def after_action(self) -> None:
-        self.board.sync(self.piles(), self.turned_pile())
+        self.auto_home.sync()  # the board, with the cards that went home one by one
         self.board.set_stock_state(self.can_redeal())
         self.hints.changed()
         self.update_status()
         self.hud.update(self.game, self.now())
         self.progress.changed()  # autosave after every move, undo and redo
         self.frame.moved()
-        if not self.playing:
-            self.finish()
+        if not self.playing:  # the end (or a stall notice) once the cards flying home have landed
+            self.auto_home.after(self.fair.stopped)
 
     def refuse(self, error, shake) -> None:
         self.show_toast(cue_text(self.lang, error, self.name_card))
@@ -454,46 +491,31 @@ class App:
         self.clock.stop(js.performance.now())
         self.update_status()
         self.hud.update(game, game.end_time or game.clock)
+        self.win.note_before()
         self.progress.finished()  # into the statistics, once
+        self.win.recorded()
         self.frame.finished()
-        if not self.duel.game_over():  # a duel run shows the duel's result instead
+        in_duel = self.duel.game_over()  # a duel run shows the duel's result instead
+        if game.status == "won":  # the cards celebrate first; the dialog follows
+            self.win.celebrate(None if in_duel else self.show_end_if_current(game))
+        elif not in_duel:
             self.show_end()
-        if game.status == "won":
-            self.celebrate()
+
+    def show_end_if_current(self, game):
+        return lambda: self.show_end() if self.game is game else None
 
     def show_end(self) -> None:
         game = self.game
         dialog = by_id("end-dialog")
         dialog.dataset.status = game.status
         fill_end(by_id("end-title"), by_id("end-body"), self.lang, game, game.score())
+        self.win.fill(by_id("end-body"), self.lang, game, game.score())
         if not dialog.open:
             dialog.showModal()
             by_id("end-new").focus()
 
-    def celebrate(self) -> None:
-        layer = by_id("celebrate")
-        frame = document.createDocumentFragment()
-        colours = ("#e8c65a", "#c8102e", "#f4f1e8", "#3c64a6", "#5fbf7f", "#f08a24")
-        rng = random.Random()
-        for i in range(70):
-            bit = document.createElement("span")
-            style = bit.style
-            style.setProperty("--x", f"{rng.uniform(0, 100):.1f}vw")
-            style.setProperty("--drift", f"{rng.uniform(-18, 18):.1f}vw")
-            style.setProperty("--delay", f"{rng.uniform(0, 1.4):.2f}s")
-            style.setProperty("--dur", f"{rng.uniform(2.4, 4.2):.2f}s")
-            style.setProperty("--spin", f"{rng.choice((-1, 1)) * rng.randint(360, 1080)}deg")
-            style.setProperty("--c", colours[i % len(colours)])
-            frame.append(bit)
-        layer.replaceChildren(frame)
-        layer.hidden = False
-        layer.classList.add("party")
-
     def stop_celebration(self) -> None:
-        layer = by_id("celebrate")
-        layer.classList.remove("party")
-        layer.replaceChildren()
-        layer.hidden = True
+        self.win.stop()
 
     # --- words --------------------------------------------------------------------------------
     def apply_language(self, lang: str, save: bool = True) -> None:
@@ -522,6 +544,7 @@ class App:
             if by_id("keys-dialog").open:
                 self.open_shortcuts()
             self.progress.language_changed()
+            self.fair.apply_language()
             self.duel.apply_language()
             self.schedule_relayout()
         if save:
@@ -590,6 +613,7 @@ class App:
             node.checked = node.value == faces
         for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
             node.checked = node.value == self.board.back
+        self.fair.show_setting()
         by_id("settings-dialog").showModal()
 
     def open_shortcuts(self) -> None:

@@ -416,9 +416,13 @@ class DuelUI:
             this = not is_none(deal_node) and deal_node.value == "this" and self.app.seed is not None
             seed = self.app.seed if this else random.randrange(1, 1_000_000)
         self.remember(names[0])
-        self.viewed = None
-        self.session = Session.new(game_id, seed, limit, names)
-        self.begin_run()
+
+        def deal():
+            self.viewed = None
+            self.session = Session.new(game_id, seed, limit, names)
+            self.begin_run()
+
+        self.app.fair.ask_leave(deal)  # a practice deal in play is left: the player is asked first
 
     # --- a link -----------------------------------------------------------------------------------
     def open_address(self, notices: list, fallback) -> bool:

@@ -5,10 +5,14 @@ the page never waits. Every request is tied to the position it asked about:
 an answer that arrives after the player moved is dropped (the worker's
 answers carry request ids, and the position is compared too).
 
-- Hint (button, H key): the next move of a winning line the worker found
-  within about a second ("Winning move"), else its most promising move
-  ("Best guess"), else "No moves". The source cards and the destination
-  pile are highlighted until the next move.
+- Hint (button, H key): answered at once by the engine's ranking
+  (``game.advice``, imported while the page is idle after the deal), with
+  its reason in words ("Turn over a card: 7♠ to Column 3", "Only move",
+  "Winning move"). Meanwhile the worker searches the position; a winning
+  line it proves turns the hint on screen into "Winning move", and later
+  hints follow that line while the player does. The source cards and the
+  destination pile are highlighted until the next move. No hints in a duel.
+- The worker itself starts only once the page is idle after the first deal.
 - Finish: offered when ``auto_complete`` (cheap, run here) finds the moves
   that finish the game without choices; they are played one by one through
   ``App.play``, so score, undo and autosave stay right.
@@ -21,13 +25,14 @@ import json
 import js
 
 from game import DRAW, REDEAL
-from game.moves import parse_move
 
-from .texts.ui import t
+from .texts.ui import pile_name, t
 
 HINT_BUDGET = 20_000
 HINT_SECONDS = 1.0
-WARM_MS = 4000  # the worker boots this long after the deal, when the board is idle
+WARM_MS = 4000  # at the latest, the worker boots this long after the page is idle
+WORKER_AFTER_MS = 1500  # after the ranking is imported, this pause before the worker starts
+IMPORT_WITHIN_MS = 1000  # the hint ranking is imported when idle, within this
 FINISH_STEP_MS = 140
 DEAL_BUDGET = 30_000  # a random deal when the shipped list is used up
 DEAL_SECONDS = 3.0
@@ -61,6 +66,9 @@ class Hints:
         self.deal_check = None  # its position (JSON text) while the worker solves it
         self.deal_tries = 0
         self._dealt = None
+        self.line = None  # a winning line the worker proved (engine moves), from line_from
+        self.line_from = None
+        self.warmed = False
 
     def by_id(self, name):
         return js.document.getElementById(name)
@@ -71,9 +79,6 @@ class Hints:
         self._step = app.proxy(app.guard(self.finish_step))
         app.on(self.by_id("btn-hint"), "click", app.guard(lambda e=None: self.ask()))
         app.on(self.by_id("btn-finish"), "click", app.guard(lambda e=None: self.finish()))
-        solver = getattr(js.window, "SolSolver", None)
-        if solver is not None:
-            js.setTimeout(app.proxy(lambda: solver.warm()), WARM_MS)
         app.on(self.by_id("setting-winnable"), "change", app.guard(self.winnable_changed))
         app.on(self.by_id("setting-lost"), "change", app.guard(self.lost_changed))
         self._checked = app.proxy(app.guard(self.checked))
@@ -85,55 +90,109 @@ class Hints:
         return json.dumps(self.app.game.position.to_json(), sort_keys=True)
 
     def ask(self) -> None:
+        """The Hint button and the H key: an answer at once from the engine's
+        ranking (game/advice.py), in words that say why; the worker is then
+        asked, in the background, for a winning line the next hint follows."""
         app = self.app
         if not app.playing or self.finishing or app.duel.no_help:  # no hints in a duel run
             return
         self.clear()
+        from game.advice import advise_game  # imported while idle after the deal: no wait here
+
+        self.keep_line()
+        advice = advise_game(app.game, self.line)
+        self.show_advice(advice)
         solver = getattr(js.window, "SolSolver", None)
-        if solver is None:
-            app.show_toast(t(app.lang, "solver.unavailable", reason="no worker"))
+        if solver is not None and advice.kind not in ("winning", "none") and not app.game.spec.forced:
+            self.asked = self.position_text()
+            solver.ask("solve", self.asked, HINT_BUDGET, HINT_SECONDS, self._answer)
+
+    def show_advice(self, advice) -> None:
+        app = self.app
+        board_el = self.by_id("board")
+        board_el.dataset.hint = advice.kind
+        board_el.dataset.hintReason = advice.reason
+        if advice.step is None:
+            board_el.dataset.hintMove = ""
+            key = "hint.none" if advice.reason == "no_step" else "hint.no_gain"
+            app.show_toast(t(app.lang, key))
+            app.say(key)
             return
-        self.asked = self.position_text()
-        self.by_id("board").dataset.hint = "thinking"
-        app.show_toast(t(app.lang, "solver.thinking"))
-        solver.ask("hint", self.asked, HINT_BUDGET, HINT_SECONDS, self._answer)
+        board_el.dataset.hintMove = advice.text
+        self.mark(advice.step)
+        words = self.step_words(advice.step)
+        text = t(app.lang, "hint.line", reason=t(app.lang, f"hint.reason.{advice.reason}"), move=words)
+        app.show_toast(text)
+        by_id_live = self.by_id("live")
+        if by_id_live is not None:
+            by_id_live.textContent = text
+
+    def step_words(self, step) -> str:
+        app = self.app
+        if len(step) > 1 and step[0] == DRAW:  # the stock's top card played straight on
+            card = app.game.position.pile("stock")[-1].upper()
+            return t(app.lang, "hint.from_stock", card=app.name_card(card), pile=self.pile_words(step[1].dst))
+        return describe(app.lang, step[0], self.card_words, self.pile_words)
 
     def answered(self, text) -> None:
+        """The worker's search for the hinted position: a winning line is kept
+        (the next hints follow it), and the hint on screen becomes its first step."""
         app = self.app
         data = json.loads(str(text))
         if self.asked is None or not app.playing or self.asked != self.position_text():
             return  # the player moved on: a stale answer
         self.asked = None
-        board_el = self.by_id("board")
-        if data.get("status") == "error":
-            board_el.dataset.hint = "error"
-            app.show_toast(t(app.lang, "solver.unavailable", reason=data.get("error", "?")))
+        if data.get("status") != "won" or not data.get("moves"):
             return
-        if not data.get("move"):
-            board_el.dataset.hint = "none"
-            app.show_toast(t(app.lang, "solver.none"))
-            app.say("solver.none")
+        self.line, self.line_from = tuple(data["moves"]), app.game.position
+        if self.marked:  # the hint is still on screen: say it is a winning move
+            from game.advice import advise_game
+
+            self.clear()
+            self.show_advice(advise_game(app.game, self.line))
+
+    def keep_line(self) -> None:
+        """Keep a proved winning line in step with the game: after the step it
+        named (and the cards that then went home) it goes on; anything else
+        (an undo, another step, a new deal) drops it."""
+        game = self.app.game
+        if self.line is None or game is None:
+            self.line = None
             return
-        move, _ = parse_move(data["move"])
-        self.mark(move)
-        words = describe(app.lang, move, self.card_words, self.pile_words)
-        key = "solver.winning" if data.get("proven") else "solver.guess"
-        board_el.dataset.hint = "winning" if data.get("proven") else "guess"
-        board_el.dataset.hintMove = str(move)
-        app.show_toast(t(app.lang, key, move=words))
-        app.say(key, move=words)
+        if game.position is self.line_from:
+            return
+        from game.advice import follow_line
+
+        rest = None
+        if game.history and game.history[-1].position is self.line_from and game.step_sizes:
+            played = game.line[-game.step_sizes[-1] :]
+            rest = follow_line(self.line_from, self.line, played)
+        self.line, self.line_from = (tuple(rest), game.position) if rest else (None, None)
 
     def card_words(self, pile: str, count: int) -> str:
         codes = self.app.board.codes(pile)
         return self.app.name_card(codes[-count]) if len(codes) >= count else pile
 
     def pile_words(self, pile: str) -> str:
-        el = self.app.board.pile_els.get(pile)
+        """The pile's name ("Column 4"), without the count its label adds."""
+        app = self.app
+        if not app.game.spec.forced:  # Royal Retinue's piles are named by their label
+            try:
+                return pile_name(app.lang, pile)
+            except ValueError:
+                pass
+        el = app.board.pile_els.get(pile)
         label = el.getAttribute("aria-label") if el is not None else None
         return str(label).split(",")[0] if label else pile
 
-    def mark(self, move) -> None:
+    def mark(self, step) -> None:
         board = self.app.board
+        if len(step) > 1 and step[0] == DRAW:  # from the stock straight to a pile
+            self.marked = [(board.pile_els[p], c) for p, c in (("stock", "hint-src"), (step[1].dst, "hint-dst"))]
+            for el, cls in self.marked:
+                el.classList.add(cls)
+            return
+        move = step[0]
         if move.is_stock_action:
             els = [board.pile_els["stock"]] if "stock" in board.pile_els else []
             self.marked = [(el, "hint-dst") for el in els]
@@ -154,6 +213,7 @@ class Hints:
         if root is not None:
             root.dataset.hint = ""
             root.dataset.hintMove = ""
+            root.dataset.hintReason = ""
 
     # --- after every move, undo, redo and deal ------------------------------------------
     def changed(self) -> None:
@@ -163,6 +223,7 @@ class Hints:
         if solver is not None:
             solver.cancel()
         self.clear()
+        self.keep_line()
         if self.finishing:
             return
         self.finish_line = None
@@ -213,7 +274,7 @@ class Hints:
             self.show_finish()
             return
         move = self.finish_line.pop(0)
-        if not app.play(move):
+        if not app.play(move, home=False):  # the line already carries every card home
             self.finishing = False
             self.finish_line = None
             self.changed()
@@ -224,7 +285,9 @@ class Hints:
         """A new deal: nothing in flight, nothing offered."""
         self.finishing = False
         self.lost_told = None
+        self.line = self.line_from = None
         self.changed()
+        self.when_idle()
         if self.want_winnable:
             self.want_winnable = False
             self.check_deal()
@@ -234,6 +297,37 @@ class Hints:
         if box is not None and self.app.game is not None:
             box.checked = self.app.game.spec.id in self.app.settings.get("winnable", [])
 
+    # --- while the player looks at a new deal ---------------------------------------------------
+    def when_idle(self) -> None:
+        """After the first deal, once the page is idle: import the hint ranking
+        (so the first Hint answers at once), then start the solver worker (so
+        its start does not compete with the first moves)."""
+        if self.warmed:
+            return
+        self.warmed = True
+        idle = getattr(js.window, "requestIdleCallback", None)
+        app = self.app
+
+        def later(fn, ms):
+            if idle is not None:
+                options = js.Object.new()
+                options.timeout = ms
+                idle(app.proxy(app.guard(lambda deadline=None: fn())), options)
+            else:
+                js.setTimeout(app.proxy(app.guard(fn)), ms)
+
+        def warm_worker():
+            solver = getattr(js.window, "SolSolver", None)
+            if solver is not None:
+                solver.warm()
+
+        def import_advice():
+            import game.advice  # noqa: F401  (about 30 ms in Pyodide: not in the first click)
+
+            js.setTimeout(app.proxy(lambda: later(warm_worker, WARM_MS)), WORKER_AFTER_MS)
+
+        later(import_advice, IMPORT_WITHIN_MS)
+
     # --- "no way to win" ----------------------------------------------------------------------
     def checked(self, text) -> None:
         """The worker's answer to the quiet check after a move: tell a proved loss, once."""
@@ -242,6 +336,8 @@ class Hints:
         if self.checking is None or not app.playing or app.duel.no_help or self.checking != self.position_text():
             return
         self.checking = None
+        if data.get("status") == "won" and data.get("moves"):  # a winning line: the next hint follows it
+            self.line, self.line_from = tuple(data["moves"]), app.game.position
         if data.get("status") == "lost" and self.lost_told is not app.game:
             self.lost_told = app.game
             app.show_notice(t(app.lang, "solver.lost"))

@@ -21,37 +21,66 @@ def format_clock(seconds: float) -> str:
 
 
 class Clock:
-    """Elapsed play time. ``now`` is ``performance.now()`` in milliseconds."""
+    """Elapsed play time. ``now`` is ``performance.now()`` in milliseconds.
 
-    def __init__(self, now: float, offset: float = 0.0):
-        self.started = now
-        self.offset = offset  # seconds already played (a restored game)
-        self.stopped_at: Optional[float] = None
-        self.paused_at: Optional[float] = None
+    The clock waits until ``start`` (the player's first action, RULES.md
+    "Clock"), unless made with ``running=True`` (a duel accepted, a resumed
+    game that was already under way). While any reason is held (``hold``: a
+    dialog over the table, a hidden page) it stands still, and ``release``
+    of the last one lets it run on. ``stop`` ends it for good."""
+
+    def __init__(self, now: float, offset: float = 0.0, running: bool = True):
+        self.offset = offset  # seconds counted up to ``since`` (a restored game's time included)
+        self.started = bool(running)
+        self.stopped = False
+        self.holds: set[str] = set()
+        self.since: Optional[float] = now if running else None  # running since this reading
 
     def elapsed(self, now: float) -> float:
-        end = self.stopped_at if self.stopped_at is not None else now
-        if self.paused_at is not None and self.stopped_at is None:
-            end = self.paused_at
-        return self.offset + max(0.0, (end - self.started) / 1000.0)
+        if self.since is None:
+            return self.offset
+        return self.offset + max(0.0, (now - self.since) / 1000.0)
+
+    def _fold(self, now: float) -> None:
+        self.offset = self.elapsed(now)
+        self.since = None
+
+    def _run_if_free(self, now: float) -> None:
+        if self.started and not self.stopped and not self.holds and self.since is None:
+            self.since = now
+
+    def start(self, now: float) -> None:
+        """The first action: from now on the clock counts (unless held)."""
+        if not self.started:
+            self.started = True
+            self._run_if_free(now)
+
+    def hold(self, reason: str, now: float) -> None:
+        if reason not in self.holds:
+            self._fold(now)
+            self.holds.add(reason)
+
+    def release(self, reason: str, now: float) -> None:
+        if reason in self.holds:
+            self.holds.discard(reason)
+            self._run_if_free(now)
 
     def stop(self, now: float) -> None:
-        if self.stopped_at is None:
-            self.stopped_at = now if self.paused_at is None else self.paused_at
+        if not self.stopped:
+            self._fold(now)
+            self.stopped = True
 
     def pause(self, now: float) -> None:
         """Hold the time while the page is hidden; ``resume`` goes on from there."""
-        if self.paused_at is None and self.stopped_at is None:
-            self.paused_at = now
+        self.hold("hidden", now)
 
     def resume(self, now: float) -> None:
-        if self.paused_at is not None:
-            self.started += now - self.paused_at
-            self.paused_at = None
+        self.release("hidden", now)
 
     @property
     def running(self) -> bool:
-        return self.stopped_at is None
+        """Counting now: started, not stopped, nothing held."""
+        return self.since is not None
 
 
 class Hud:

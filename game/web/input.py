@@ -134,7 +134,10 @@ class Input:
             return
         pick = self.pickable(pile, index)
         if pick is not None:
-            self.select(pick)
+            if self.app.one_tap.on():  # the setting: a tap moves the cards at once
+                self.app.one_tap.tap(pick)
+            else:
+                self.select(pick)
 
     def double(self, pile, index) -> None:
         """Double tap: a card goes to a foundation (Royal Retinue: to its pile)."""
@@ -271,4 +274,7 @@ class Input:
         start = len(codes) - longest
         if longest > 1 and self.pickable(pile, start) is not None:
             pick = Pick(pile, start, longest)
+        if self.app.one_tap.on():  # Enter follows the one-tap setting
+            self.app.one_tap.tap(pick)
+            return
         self.select(pick, any_count=True)

@@ -11,9 +11,6 @@ from .texts.games import game_name
 from .texts.rules import game_rules
 from .texts.ui import t
 
-KEY_HELP = ("keys.arrows", "keys.pick", "keys.cancel", "keys.draw", "keys.undo", "keys.redo")
-MOUSE_HELP = ("mouse.click", "mouse.drag", "mouse.double", "mouse.deselect", "mouse.stock")
-
 
 def _el(tag: str, text: str = "", cls: str = ""):
     node = document.createElement(tag)
@@ -22,13 +19,6 @@ def _el(tag: str, text: str = "", cls: str = ""):
     if cls:
         node.className = cls
     return node
-
-
-def _list(lang: str, keys) -> object:
-    ul = _el("ul")
-    for key in keys:
-        ul.append(_el("li", t(lang, key)))
-    return ul
 
 
 def fill_rules(title_el, body_el, lang: str, game_id: str) -> None:
@@ -46,10 +36,6 @@ def fill_rules(title_el, body_el, lang: str, game_id: str) -> None:
             li.append(document.createTextNode(item.text))
             ul.append(li)
         frame.append(ul)
-    frame.append(_el("h3", t(lang, "mouse.title")))
-    frame.append(_list(lang, MOUSE_HELP))
-    frame.append(_el("h3", t(lang, "keys.title")))
-    frame.append(_list(lang, KEY_HELP))
     body_el.replaceChildren(frame)
 
 

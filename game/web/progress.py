@@ -6,8 +6,8 @@ the rules of what is kept live in ``storage.py``, ``resume.py`` and
 The controller calls: ``load_settings`` / ``save_settings``; ``restore`` at
 start; ``leave`` before a new deal replaces the game; ``started`` once it is
 on the table; ``changed`` after each move, undo or redo; ``finished`` when the
-game ends. Each of these saves at once. The play clock is held while the page
-is hidden, and the game is saved then too (and every ``SAVE_EVERY_MS`` while
+game ends. Each of these saves at once. The game is saved when the page is
+hidden too (``fair.py`` holds the clock then, in practice play) (and every ``SAVE_EVERY_MS`` while
 it is being played, for the clock).
 """
 
@@ -142,11 +142,10 @@ class Progress:
         return app.game is not None and app.seed is not None and not self.in_duel()
 
     def in_duel(self) -> bool:
+        """The board belongs to a duel (its link on view, a run, its result),
+        from the first move of a run on: a run is never practice."""
         duel = getattr(self.app, "duel", None)
-        try:
-            return duel is not None and duel.query() is not None
-        except Exception:
-            return False
+        return duel is not None and bool(duel.active)
 
     def leave(self) -> None:
         """A new deal replaces the game on the table: a game in play with a
@@ -163,8 +162,6 @@ class Progress:
 
     def started(self, slot=None) -> None:
         self.recorded = bool(slot and slot.recorded)
-        if document.hidden and self.app.clock is not None:
-            self.app.clock.pause(js.performance.now())
         self.save()
 
     def changed(self) -> None:
@@ -202,16 +199,11 @@ class Progress:
             self.save()
 
     def visibility(self, event=None) -> None:
-        clock = self.app.clock
-        now = js.performance.now()
+        fair = getattr(self.app, "fair", None)
+        if fair is not None:
+            fair.sync_clock()  # held while hidden, in practice play (fair.py)
         if document.hidden:
-            if clock is not None:
-                clock.pause(now)
-                if self.app.game is not None:
-                    self.app.hud.update(self.app.game, self.app.now())  # show the time it holds
             self.save()
-        elif clock is not None:
-            clock.resume(now)
 
     def tell_if_failed(self) -> None:
         if self.store.failed and not self.told:

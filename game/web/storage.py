@@ -57,6 +57,9 @@ SETTING_VALUES = {
     "back": ("blue", "red"),
     "motion": ("on", "off"),
     "turn_hint": ("closed",),  # the phone's "turn it sideways" line was closed
+    # play that flows (issue 13)
+    "auto_home": ("off", "safe", "always"),  # cards that go home by themselves; safe by default
+    "one_tap": ("on", "off"),  # a tap moves a card; unset: on where the pointer is coarse
 }
 
 
@@ -212,6 +215,8 @@ SETTINGS: dict[str, Callable] = {
     "winnable": _games,  # the games dealt from proved-winnable deals only (hints.py)
     "winnable_next": _counters,  # how far each game went through the list of those deals
     "duel_name": _player_name,  # the name the player last used in a duel (duel_ui.py)
+    # Leaving a deal in play (fair.py): False once the player said "don't ask again".
+    "ask_leave": _flag,
 }
 
 
@@ -255,7 +260,11 @@ def check_current(data) -> str:
 class Slot:
     """One game's deal in progress, as saved after every move.
 
-    ``elapsed`` is the play time when saved (it runs on after the last move);
+    ``elapsed`` is the play time when saved (it runs on after the last move).
+    The clock's state is the game's: it has started once an action is in the
+    log (``played``), and a resumed game that was under way runs on from
+    ``elapsed`` (RULES.md "Clock"); one with no action waits for the first
+    at 0 s, whatever a save from before that rule says it had counted;
     ``recorded`` says the statistics already have this game's end, so a reload
     does not count it twice. Steps (a stock card played directly, a move with
     the cards that went home after it) live in the game's own log.
@@ -370,6 +379,8 @@ def slot_checker(game_id: str) -> Callable:
             except (GameError, Damaged, IndexError):
                 pass  # the pairs stay two steps each: the game itself is whole
         elapsed = max(_seconds(data.get("elapsed", game.clock)), game.clock)
+        if not game.log:
+            elapsed = 0.0  # the clock starts at the first action (saves before that rule counted from the deal)
         recorded = data.get("recorded", False)
         if not isinstance(recorded, bool):
             raise Damaged("'recorded' must be true or false")

@@ -12,6 +12,7 @@ from ui_helpers import (
     count,
     dom_piles,
     drag,
+    leave_if_asked,
     open_url,
     record_errors,
     settle,
@@ -38,6 +39,7 @@ def choose(page, game_id: str, seed: int | None = None) -> None:
     page.wait_for_selector("#picker[open]")
     page.fill("#picker-number", "" if seed is None else str(seed))
     page.click(f'.game-tile[data-game="{game_id}"]')
+    leave_if_asked(page)
     page.wait_for_function(f"window.solitaire.state().game === '{game_id}'")
     settle(page)
 
@@ -77,6 +79,8 @@ def test_new_deal_and_restart(page):
     click_pile(page, "stock")
     settle(page)
     page.click("#btn-restart")
+    assert page.is_visible("#leave-dialog")  # a move was made: it asks first
+    page.click("#leave-yes")
     settle(page)
     check_matches(page, new_game("maria", 12))
     page.click("#btn-new")

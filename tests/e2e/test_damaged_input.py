@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import watch_page
-from ui_helpers import click_card, click_pile, count, open_url, settle, status
+from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, settle, status
 
 from game import new_game
 from game.web.storage import Slot
@@ -86,6 +86,7 @@ def plays_on(page) -> None:
     page.wait_for_function(f"window.solitaire.state().moves > {before['moves']}", timeout=5_000)
     settle(page)
     page.click("#btn-new")
+    leave_if_asked(page)
     page.wait_for_function(
         f"window.solitaire.state().moves === 0 && window.solitaire.state().seed !== {before['seed']}"
     )

@@ -101,7 +101,8 @@ def test_a_starts_a_duel_plays_gives_up_and_gets_a_link(contexts, app_url, share
     assert a.text_content("#hud-time-label") == "Time left"
     assert a.text_content("#duel-tag") == "Duel: Ann"
     assert a.url.endswith(f"?game={GAME}&seed={SEED}&limit=180")
-    a.wait_for_timeout(1_200)  # so that B sees Ann's ghost start from nothing
+    a.wait_for_timeout(1_200)
+    assert a.text_content('[data-hud="time"]') == "03:00"  # the challenger's clock starts at her first action
     move_by(a, ANN_MOVES[0], "drag")
     move_by(a, ANN_MOVES[1], "click")
     assert int(a.text_content('[data-hud="score"]')) == 10
@@ -157,9 +158,9 @@ def test_b_opens_the_link_races_the_ghost_and_sees_the_ranking(contexts, app_url
     b.click("#duel-accept")
     b.wait_for_selector("#duel-dialog", state="hidden")
     assert b.text_content("#ghost-name") == "Ann"
-    assert ghost(b) == 0  # Ann had not moved yet
-    b.wait_for_function("Number(document.querySelector('[data-hud=\"ghost\"]').textContent) > 0", timeout=8_000)
-    assert ghost(b) in (5, 10)  # Ann's score after her first or second move
+    assert ghost(b) == 5  # Ann's first move was at 0 s of her run: her clock started with it
+    b.wait_for_function("Number(document.querySelector('[data-hud=\"ghost\"]').textContent) > 5", timeout=8_000)
+    assert ghost(b) == 10  # and her second move
     assert b.get_attribute("#hud-ghost", "data-lead") == "behind"
     shot(b, "ghost-desktop")
     game = new_game(GAME, SEED)

@@ -82,6 +82,9 @@ def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
         n = page.locator(f'#board [data-pile="{move.src}"] > [data-card]').count()
         click_card(page, move.src, n - 1)
         click_pile(page, move.dst)
+    # The cards celebrate over the table first; the dialog follows.
+    page.wait_for_selector("#celebrate.cascade .fly", state="attached", timeout=5_000)
+    assert not page.is_visible("#end-dialog")
     title, body = end_dialog(page)
     assert status(page) == "won"
     assert page.get_attribute("#end-dialog", "data-status") == "won"
@@ -92,13 +95,12 @@ def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
     assert str(game.score()) in body and shown["score"] == game.score()
     if game_id in ("reloaded", "retinue"):
         assert "bonus" in body
-    assert page.locator("#celebrate span").count() > 0
     # The end screen's buttons: a new deal of the same game, playable at once.
     page.click("#end-new")
     page.wait_for_selector('#board[data-status="playing"]')
     assert not page.is_visible("#end-dialog")
     assert f"game={game_id}&seed=" in page.url
-    assert page.locator("#celebrate span").count() == 0
+    assert page.locator("#celebrate .fly").count() == 0
 
 
 # A stall reached in play (Solitario 1, random moves): no move but turning the
@@ -148,6 +150,9 @@ def test_royal_retinue_chain_end(page, app_url):
 def test_time_runs_out(page, app_url):
     open_url(page, app_url, "?game=maria&seed=3&limit=2")
     assert page.text_content("#hud-time-label") == "Time left"
+    page.wait_for_timeout(1_500)
+    assert page.text_content('[data-hud="time"]') == "00:02"  # the clock waits for the first action
+    click_pile(page, "stock")
     page.wait_for_selector('#board[data-status="time-up"]', timeout=6_000)
     title, _ = end_dialog(page)
     assert title == "Time's up"

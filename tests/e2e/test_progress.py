@@ -15,7 +15,7 @@ import json
 import pytest
 from conftest import watch_page
 from playwright.sync_api import expect
-from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, settle, status
+from ui_helpers import dom_piles, engine_piles, hud, open_url, play_move, settle, status
 
 from game import Game, new_game, parse_move, read_position
 from game.solver import solve
@@ -51,20 +51,6 @@ def state(page) -> dict:
     return page.evaluate("window.solitaire.state()")
 
 
-def play_move(page, text: str) -> None:
-    """A move by clicks: the stock for draws, else the card and then its pile."""
-    move, _ = parse_move(text)
-    before = state(page)["moves"]
-    if move.is_stock_action:
-        click_pile(page, "stock")
-    else:
-        click_card(page, move.src, count(page, move.src) - move.count)
-        click_pile(page, move.dst)
-    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=5_000)
-    if status(page) == "playing":  # a won game's confetti falls for seconds
-        settle(page)
-
-
 def saved(page, key: str):
     raw = page.evaluate("k => localStorage.getItem(k)", key)
     return None if raw is None else json.loads(raw)
@@ -88,7 +74,7 @@ def test_moves_are_saved_and_survive_a_reload(context, app_url, shared):
     page.check('#settings-dialog input[name="motion"][value="off"]')
     page.click("#settings-dialog [data-close]")
     page.select_option("#lang-select", "it")
-    assert saved(page, "solitaire.settings") == {"lang": "it", "back": "red", "motion": "off"}
+    assert saved(page, "solitaire.settings") == {"auto_home": "off", "lang": "it", "back": "red", "motion": "off"}
     page.wait_for_timeout(1_000)  # let the clock run on past the last move
     before, shown = state(page), hud(page)
     page.reload()
@@ -152,6 +138,8 @@ def figures(page) -> dict:
 def test_leaving_a_game_in_play_counts_as_lost(context, shared):
     page = shared["page"]
     page.click("#btn-new")
+    assert page.text_content("#leave-body") == "This game will count as a loss."
+    page.click("#leave-yes")
     page.wait_for_function(f"window.solitaire.state().seed !== {SEED}")
     stats = saved(page, "solitaire.stats")
     assert stats["games"][GAME]["played"] == 1 and stats["games"][GAME]["won"] == 0
@@ -260,10 +248,14 @@ def set_items(page, app_url, items: dict) -> None:
 
 
 def assert_still_plays(page):
+    """A move by clicks is played: with the settings gone, at their defaults,
+    the cards it frees then go home when safe, as the engine says."""
     assert status(page) == "playing"
-    before = state(page)["moves"]
-    play_move(page, next(m for m in state(page)["legal"]))
-    assert state(page)["moves"] == before + 1
+    now = state(page)
+    text = next(m for m in now["legal"])
+    step = Game(read_position(now["position"])).play(parse_move(text)[0], home="safe")
+    play_move(page, text)
+    assert state(page)["moves"] == now["moves"] + len(step)
 
 
 def test_garbage_in_every_key_is_set_aside_with_a_notice(context, shared, app_url):

@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import Page
 
-from game import DRAW, REDEAL, Game, Move, new_game
+from game import DRAW, REDEAL, Game, Move, new_game, parse_move
 from game.web.cues import cue_text
 from game.web.texts.cards import card_name
 from game.web.url import encode_position
@@ -31,6 +31,12 @@ def open_url(page: Page, app_url: str, query: str, status: str | None = "playing
     selector = f'#board[data-status="{status}"]' if status else "#board[data-status]"
     page.wait_for_selector(selector, state="attached", timeout=BOOT_MS)
     settle(page)
+
+
+def leave_if_asked(page: Page) -> None:
+    """Say yes when leaving a deal in play asks first (it counts as a loss)."""
+    if page.is_visible("#leave-dialog"):
+        page.click("#leave-yes")
 
 
 def settle(page: Page) -> None:
@@ -256,3 +262,18 @@ def _plan(game_id: str, seed: int, extra):
 def position_query(position: dict, encoded: bool = True) -> str:
     value = encode_position(position) if encoded else quote(json.dumps(position))
     return f"?game={position['game']}&position={value}"
+
+
+def play_move(page: Page, text: str) -> None:
+    """A move by clicks: the stock for draws, else the card and then its pile;
+    back once the page has counted it (and its cards have landed, in play)."""
+    move, _ = parse_move(text)
+    before = page.evaluate("window.solitaire.state().moves")
+    if move.is_stock_action:
+        click_pile(page, "stock")
+    else:
+        click_card(page, move.src, count(page, move.src) - move.count)
+        click_pile(page, move.dst)
+    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=5_000)
+    if status(page) == "playing":  # a won game's cards celebrate for seconds
+        settle(page)

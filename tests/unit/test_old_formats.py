@@ -12,6 +12,7 @@ import pytest
 
 from game import Game, duel
 from game.web.storage import SLOT_FORMAT, Slot, slot_checker
+from tests.fixtures.make_old_formats import state  # the shape the files were written in
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -21,18 +22,6 @@ def load(name: str) -> list:
 
 
 SAVES, SLOTS, LINKS = load("saves_v1"), load("slots_v1"), load("links_s1")
-
-
-def state(game: Game, at=None) -> dict:
-    return {
-        "position": game.position.to_json(),
-        "score": game.score(at),
-        "status": game.status,
-        "moves": game.moves,
-        "undo": game.undo_steps,
-        "redo": game.redo_steps,
-        "clock": game.clock,
-    }
 
 
 def same(got: dict, want: dict, steps_for_moves: bool = False) -> None:

@@ -574,14 +574,11 @@ def test_lost_deals_are_lost_for_a_search_without_any_cut_too(game_id, seed):
     from game.solver.model import Model
     from game.solver.search import search
 
-    class Plain(Model):
-        talon_auto = 0  # no automatic talon plays and no talon cut
-
-        def is_safe(self, found, c):
-            return False
-
     assert solve(deal(game_id, seed), budget_nodes=20_000).status == LOST
-    plain = Plain(get_spec(game_id))
+    plain = Model(get_spec(game_id))
+    plain.talon_auto = 0  # no automatic talon plays and no talon cut
+    plain.safe_req = [((0, 99),)] * 128  # no card is ever safe to send home by itself
+    plain.talon_cycle = 0  # the exact talon key, no dominance
     out = search(plain, plain.from_position(deal(game_id, seed)), 20_000)
     assert out.status == LOST
 
@@ -732,3 +729,48 @@ def test_a_large_budget_adds_best_first_runs_and_still_proves_losses(monkeypatch
     assert len(calls) == 2
     solve(pos, budget_nodes=999)  # below the large budget: depth-first only
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("seed", [52, 67, 148])
+def test_draw_three_boundaries_compared_by_dominance_prove_the_same_losses_with_fewer_positions(seed):
+    # With unlimited redeals a state whose talon boundary reaches only cards
+    # that an expanded state with the same layout reaches too is not expanded
+    # (search._dominated); the exact key of model.key expands it. Both prove
+    # the loss; dominance needs fewer positions.
+    pos = deal("klondike-3", seed)
+    dominance = Model(pos.spec)
+    exact = Model(pos.spec)
+    assert dominance.talon_cycle == 3
+    exact.talon_cycle = 0
+    dominance.hopeless = exact.hopeless = lambda st: False  # the searches alone
+    a = search(dominance, dominance.from_position(pos), 50_000)
+    b = search(exact, exact.from_position(pos), 50_000)
+    assert a.status == b.status == LOST
+    assert a.nodes < b.nodes
+
+
+def test_a_dominated_talon_boundary_is_not_expanded_again():
+    from game.solver.search import _dominated
+
+    cols, found, T = ((1, 2), (3,)), (0, 0, 0, 0), tuple(range(20, 30))  # ten talon cards
+    lows: dict = {}
+    assert not _dominated(lows, (cols, found, T, 4, 0), 3)  # pass 4, 7, 10 and 3, 6, 9, 10
+    assert _dominated(lows, (cols, found, T, 7, 0), 3)  # reaches less: 7, 10
+    assert _dominated(lows, (cols, found, T, 0, 0), 3)  # a fresh pass: 3, 6, 9, 10
+    assert _dominated(lows, (cols, found, T, 10, 0), 3)  # the last card: the same
+    assert not _dominated(lows, (cols, found, T, 2, 0), 3)  # 2, 5, 8 are new
+    assert _dominated(lows, (cols, found, T, 5, 0), 3)
+    assert not _dominated(lows, (cols, found, T, 1, 0), 3)  # reaches 1 too
+    assert not _dominated(lows, (cols, found, T[1:], 7, 0), 3)  # another talon
+
+
+def test_the_draw_three_relaxation_lets_every_won_deal_through():
+    # Deals of klondike-3 that the solver wins (the line replays): the
+    # relaxation, which now leaves talon cards out of reach until a card
+    # before or after them can leave, must not call any of them lost.
+    for seed in (2, 3, 6, 7, 8, 9, 11, 12, 15, 16):
+        pos = deal("klondike-3", seed)
+        model = model_for(pos.spec)
+        assert not model.hopeless(model.closure(model.from_position(pos))[0]), seed
+        result = solve(pos, budget_nodes=100_000)
+        assert result.status == WON and replays_to_win(pos, result.line), seed

@@ -62,6 +62,30 @@ def test_clock_runs_from_performance_now_and_stops():
     assert clock.elapsed(9000.0) == 3.0 and not clock.running
 
 
+def test_a_waiting_clock_counts_from_the_first_action_and_stands_while_held():
+    clock = Clock(0.0, running=False)
+    assert clock.elapsed(60_000.0) == 0 and not clock.running  # a deal nobody touched
+    clock.hold("dialog", 61_000.0)
+    clock.start(62_000.0)  # a first action under a dialog (a Finish): still held
+    assert clock.elapsed(63_000.0) == 0 and not clock.running
+    clock.release("dialog", 64_000.0)
+    assert clock.elapsed(66_500.0) == 2.5
+    clock.hold("dialog", 67_000.0)
+    clock.pause(68_000.0)  # hidden too: both must go before it runs again
+    clock.release("dialog", 70_000.0)
+    assert clock.elapsed(80_000.0) == 3.0
+    clock.resume(81_000.0)
+    assert clock.elapsed(82_000.0) == 4.0
+    clock.stop(83_000.0)
+    clock.release("hidden", 84_000.0)
+    assert clock.elapsed(99_000.0) == 5.0 and not clock.running
+
+
+def test_a_resumed_clock_goes_on_from_its_time():
+    clock = Clock(500.0, offset=41.0)
+    assert clock.running and clock.elapsed(2_500.0) == 43.0
+
+
 def test_reloaded_score_falls_with_time_and_undo_counts_down():
     hud, n = make_hud()
     g = new_game("reloaded", 1)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .ui import DEFAULT
+from game.catalog import get_spec
+
+from .ui import DEFAULT, t
 
 
 class Item(NamedTuple):
@@ -25,7 +27,7 @@ class Item(NamedTuple):
 
 
 class Section(NamedTuple):
-    key: str  # goal | cards | layout | moves | stock | foundations | scoring | undo | end | ties | controls
+    key: str  # goal | cards | layout | moves | stock | foundations | scoring | undo | end | ties | controls | table
     title: str
     items: tuple[Item, ...]
 
@@ -43,6 +45,7 @@ SECTION_TITLES = {
         "end": "End of the game",
         "ties": "Ties",
         "controls": "Controls",
+        "table": "Clock, leaving and stalls",
     },
     "de": {
         "goal": "Ziel",
@@ -56,6 +59,7 @@ SECTION_TITLES = {
         "end": "Spielende",
         "ties": "Gleichstand",
         "controls": "Bedienung",
+        "table": "Uhr, Verlassen und Festfahren",
     },
     "it": {
         "goal": "Scopo",
@@ -69,6 +73,7 @@ SECTION_TITLES = {
         "end": "Fine della partita",
         "ties": "Parità",
         "controls": "Comandi",
+        "table": "Orologio, abbandono e stallo",
     },
 }
 
@@ -105,6 +110,12 @@ DECIDED: dict[str, tuple[str, ...]] = {
     **{g: ("five-per-card-home", "free-undo-redo", "stall-no-move") for g in FORTY_FAMILY},
 }
 DECIDED["little-forty"] += ("build-other-suit",)
+# RULES.md "Clock" and "Game over, everywhere": the same for every game (the
+# stall notice only where there is undo). ``table_section`` states them.
+for _game in DECIDED:
+    DECIDED[_game] += ("clock-first-action", "leave-counts-as-loss")
+for _game in ("reloaded", *FORTY_FAMILY):
+    DECIDED[_game] += ("stall-notice-undo",)
 
 
 def D(decided: str, text: str) -> Item:
@@ -119,26 +130,81 @@ def _sections(lang: str, spec) -> tuple[Section, ...]:
     )
 
 
-CONTROLS = {
-    "en": [
-        "Click a card, then click where it should go — or simply drag it there.",
-        "Double-click a card to send it to a foundation, if it fits there.",
-        "Click the selected card again to deselect it.",
-        "Keyboard help lists the keys for playing without a mouse.",
-    ],
-    "de": [
-        "Klicke eine Karte an und dann ihr Ziel – oder zieh sie einfach dorthin.",
-        "Ein Doppelklick schickt eine Karte auf ein Fundament, sofern sie dort passt.",
-        "Ein zweiter Klick auf die gewählte Karte hebt die Auswahl wieder auf.",
-        "Wie du ohne Maus spielst, steht in der Tastaturhilfe.",
-    ],
-    "it": [
-        "Fai clic su una carta e poi sulla destinazione, oppure trascinala lì.",
-        "Con un doppio clic la carta va su una base, se ci può andare.",
-        "Un secondo clic sulla carta selezionata la deseleziona.",
-        "Per giocare senza mouse, i tasti sono spiegati nei comandi da tastiera.",
-    ],
+def controls(lang: str, spec) -> list[str]:
+    """The controls section of ``spec``'s game: only what it has (no stock,
+    foundations, undo or redo where there are none; turning the waste over
+    only where the stock may be dealt again)."""
+    say = lambda key: t(lang, key)  # noqa: E731
+    if not spec.foundation_range:  # Royal Retinue: one card to play, to the pile of its rank
+        out = [say("controls.retinue_move")]
+    else:
+        out = [f"{say('mouse.click')} {say('mouse.drag')}", say("mouse.double"), say("mouse.deselect")]
+    if spec.has_stock:
+        out.append(say("controls.stock_once" if spec.redeals == 0 else "mouse.stock"))
+    keys = [say("keys.arrows"), say("keys.pick"), say("keys.cancel")]
+    if spec.has_stock:
+        keys.append(say("keys.draw"))
+    if spec.has_undo:
+        keys.append(say("keys.undo"))
+    if spec.has_redo:
+        keys.append(say("keys.redo"))
+    keys += [say("keys.hint"), say("keys.help")]
+    return out + keys
+
+
+# The table around the game (RULES.md "Clock" and "Game over, everywhere").
+TABLE = {
+    "en": {
+        "clock": "The clock starts with your first move or draw, not when the cards are dealt. It stands still "
+        "while a window covers the table (these rules, the games, statistics, settings) and while the page "
+        "is hidden. In a duel it starts when you accept the challenge (if you made the challenge, with your "
+        "first move) and never stands still.",
+        "clock_points": "Points that depend on time follow this clock.",
+        "leave": "A new deal, a restart or another game while this deal is in play with at least one move "
+        "made counts as a loss. You are asked first (Settings can turn the question off). A deal left "
+        "without any move is not counted at all.",
+        "stall": "When no move is left, you are told so, and the game is not over yet: undo a move to try "
+        "another way, or end the game. Only then does it end and count. In a duel it ends at once.",
+        "stall_no_undo": "This game has no undo, so when no move is left it ends at once.",
+    },
+    "de": {
+        "clock": "Die Uhr läuft ab deinem ersten Zug oder dem ersten Ziehen, nicht schon beim Austeilen. Sie "
+        "steht still, solange ein Fenster den Tisch verdeckt (diese Regeln, die Spielauswahl, die Statistik, "
+        "die Einstellungen) und solange die Seite verborgen ist. Im Duell läuft sie ab dem Annehmen der "
+        "Herausforderung (wer herausfordert: ab dem ersten Zug) und hält nie an.",
+        "clock_points": "Punkte, die von der Zeit abhängen, richten sich nach dieser Uhr.",
+        "leave": "Ein neues Spiel, ein Neubeginn oder ein anderes Spiel, während dieses mit mindestens einem "
+        "Zug noch läuft, zählt als verloren. Vorher wirst du gefragt (in den Einstellungen lässt sich die "
+        "Frage abschalten). Ein Spiel ohne einen einzigen Zug zählt überhaupt nicht.",
+        "stall": "Ist kein Zug mehr möglich, bekommst du das gesagt, aber das Spiel ist noch nicht vorbei: Nimm "
+        "einen Zug zurück und versuch einen anderen Weg, oder beende das Spiel. Erst dann endet es und wird "
+        "gezählt. Im Duell endet es sofort.",
+        "stall_no_undo": "Dieses Spiel kennt kein Rückgängig: Ist kein Zug mehr möglich, endet es sofort.",
+    },
+    "it": {
+        "clock": "L'orologio parte con la tua prima mossa o pescata, non quando si distribuiscono le carte. Si "
+        "ferma mentre una finestra copre il tavolo (queste regole, l'elenco dei giochi, le statistiche, le "
+        "impostazioni) e mentre la pagina è nascosta. In una sfida parte quando accetti (se la sfida è tua, "
+        "con la prima mossa) e non si ferma mai.",
+        "clock_points": "I punti che dipendono dal tempo seguono questo orologio.",
+        "leave": "Una nuova smazzata, una ripartenza o un altro gioco mentre questa partita è in corso con "
+        "almeno una mossa fatta contano come una sconfitta. Prima ti viene chiesto (nelle impostazioni puoi "
+        "togliere la domanda). Una partita lasciata senza alcuna mossa non conta affatto.",
+        "stall": "Quando non resta alcuna mossa, te lo si dice, ma la partita non è ancora finita: annulla una "
+        "mossa per tentare un'altra strada, oppure chiudi la partita. Solo allora finisce e conta. In una "
+        "sfida finisce subito.",
+        "stall_no_undo": "Questo gioco non ha l'annullamento: quando non resta alcuna mossa, finisce subito.",
+    },
 }
+
+
+def table_section(lang: str, spec) -> list:
+    w = TABLE[lang]
+    clock = w["clock"] + (" " + w["clock_points"] if spec.time_penalty or spec.shows_bonus else "")
+    items = [D("clock-first-action", clock), D("leave-counts-as-loss", w["leave"])]
+    items.append(D("stall-notice-undo", w["stall"]) if spec.has_undo else w["stall_no_undo"])
+    return items
+
 
 # --- 1. Solitaire Reloaded -------------------------------------------------------------
 
@@ -231,14 +297,14 @@ RELOADED = {
                 D(
                     "stall-stock-pass",
                     "Stalled: no move is possible except drawing or turning the waste over, and a whole "
-                    "pass through the stock would not bring one either. You are told so, and the game ends.",
+                    "pass through the stock would not bring one either. You are told so: in a duel the game ends there, "
+                    "in practice you may still undo (see “Clock, leaving and stalls”).",
                 ),
                 "Time's up: when a duel has a time limit, the game ends as the clock runs out.",
                 "Given up: you can stop at any time, and the score reached so far stands.",
                 "However it ends, the score at that moment is final.",
             ],
         ),
-        ("controls", CONTROLS["en"]),
     ],
     "de": [
         (
@@ -335,14 +401,14 @@ RELOADED = {
                 D(
                     "stall-stock-pass",
                     "Festgefahren: Außer Ziehen und Umdrehen ist kein Zug möglich, und auch ein ganzer "
-                    "Durchgang durch den Talon brächte keinen. Du bekommst einen Hinweis, und das Spiel endet.",
+                    "Durchgang durch den Talon brächte keinen. Du bekommst einen Hinweis: Im Duell endet das Spiel dann, "
+                    "beim Üben kannst du noch zurücknehmen (siehe „Uhr, Verlassen und Festfahren“).",
                 ),
                 "Zeit abgelaufen: Hat ein Duell ein Zeitlimit, endet das Spiel, sobald die Zeit um ist.",
                 "Aufgegeben: Du kannst jederzeit aufhören; die bis dahin erreichten Punkte zählen.",
                 "Wie auch immer das Spiel endet: Der Punktestand in diesem Moment ist endgültig.",
             ],
         ),
-        ("controls", CONTROLS["de"]),
     ],
     "it": [
         (
@@ -437,14 +503,14 @@ RELOADED = {
                 D(
                     "stall-stock-pass",
                     "Stallo: non resta alcuna mossa tranne pescare o girare il mazzetto, e nemmeno un giro "
-                    "completo del mazzo ne offrirebbe una. Compare un avviso e la partita finisce.",
+                    "completo del mazzo ne offrirebbe una. Compare un avviso: in una sfida la partita finisce lì, "
+                    "in allenamento puoi ancora annullare (vedi «Orologio, abbandono e stallo»).",
                 ),
                 "Tempo scaduto: se la sfida ha un limite di tempo, la partita finisce allo scadere.",
                 "Abbandono: puoi smettere quando vuoi e resta valido il punteggio raggiunto.",
                 "Comunque finisca, il punteggio di quel momento è definitivo.",
             ],
         ),
-        ("controls", CONTROLS["it"]),
     ],
 }
 
@@ -524,13 +590,6 @@ RETINUE = {
                 "You can also give up at any time; the score reached so far stands.",
             ],
         ),
-        (
-            "controls",
-            [
-                "Drag the face-up card to its pile, or click it and then click the pile.",
-                "Keyboard help lists the keys for playing without a mouse.",
-            ],
-        ),
     ],
     "de": [
         (
@@ -605,13 +664,6 @@ RETINUE = {
                 "Du kannst auch jederzeit aufgeben; dann zählt der bisherige Punktestand.",
             ],
         ),
-        (
-            "controls",
-            [
-                "Zieh die offene Karte auf ihren Stapel – oder klicke sie an und dann den Stapel.",
-                "Wie du ohne Maus spielst, steht in der Tastaturhilfe.",
-            ],
-        ),
     ],
     "it": [
         (
@@ -684,13 +736,6 @@ RETINUE = {
                 "Se a quel punto tutte le 52 carte sono al loro posto hai vinto; altrimenti la partita è persa "
                 "e restano i punti fatti fin lì.",
                 "Puoi anche abbandonare in qualsiasi momento: resta valido il punteggio raggiunto.",
-            ],
-        ),
-        (
-            "controls",
-            [
-                "Trascina la carta scoperta sulla sua pila, oppure fai clic sulla carta e poi sulla pila.",
-                "Per giocare senza mouse, i tasti sono spiegati nei comandi da tastiera.",
             ],
         ),
     ],
@@ -796,7 +841,6 @@ SOLITARIO = {
                 "In the untimed variant, a tie for first place means everyone plays a new deal, starting again from zero.",
             ],
         ),
-        ("controls", CONTROLS["en"]),
     ],
     "de": [
         (
@@ -902,7 +946,6 @@ SOLITARIO = {
                 "Verteilung, wieder ab null Punkten.",
             ],
         ),
-        ("controls", CONTROLS["de"]),
     ],
     "it": [
         (
@@ -1004,7 +1047,6 @@ SOLITARIO = {
                 "distribuzione ripartendo da zero.",
             ],
         ),
-        ("controls", CONTROLS["it"]),
     ],
 }
 
@@ -1050,6 +1092,7 @@ FORTY = {
         "decks": "Two full decks are shuffled together: 104 cards.",
         "aces": "Before the shuffle, the eight Aces are taken out and placed on the foundations.",
         "columns": "{columns} columns of {cards} cards each, fanned so that every card can be seen.",
+        "columns_down": "{columns} columns of {cards} cards each, fanned downwards.",
         "down": {
             0: "All of them lie face up.",
             (1, 3): "The bottom card of each column lies face down, the two above it face up.",
@@ -1082,8 +1125,8 @@ FORTY = {
         "so a solved game scores {max}. Nothing else earns or costs points.",
         "undo": "Undo and redo as many moves as you like; they cost nothing.",
         "won": "You win when all 104 cards are on the foundations.",
-        "stalled": "If no legal move is left — {stock} and no card can move — the game is stalled and ends "
-        "with the score reached, which is final.",
+        "stalled": "If no legal move is left — {stock} and no card can move — the game is stalled. In a duel "
+        "it ends there with the score reached; in practice you may still undo (see “Clock, leaving and stalls”).",
         "stock_done": "the stock is used up",
         "stock_done_redeals": "the stock is used up with no redeal left",
         "give_up": "You can give up at any time; the score reached so far stands.",
@@ -1096,6 +1139,7 @@ FORTY = {
         "decks": "Zwei vollständige Kartenspiele werden zusammen gemischt: 104 Karten.",
         "aces": "Vor dem Mischen werden die acht Asse herausgenommen und auf die Fundamente gelegt.",
         "columns": "{columns} Spalten zu je {cards} Karten, so aufgefächert, dass jede Karte zu sehen ist.",
+        "columns_down": "{columns} Spalten zu je {cards} Karten, nach unten aufgefächert.",
         "down": {
             0: "Alle Karten liegen offen.",
             (1, 3): "Die unterste Karte jeder Spalte liegt verdeckt, die beiden darüber offen.",
@@ -1134,7 +1178,8 @@ FORTY = {
         "undo": "Rückgängig und Wiederholen sind unbegrenzt möglich und kosten nichts.",
         "won": "Gewonnen hast du, wenn alle 104 Karten auf den Fundamenten liegen.",
         "stalled": "Gibt es keinen erlaubten Zug mehr – {stock}, und keine Karte kann sich bewegen –, ist "
-        "das Spiel festgefahren und endet mit dem erreichten Punktestand; er ist endgültig.",
+        "das Spiel festgefahren. Im Duell endet es dann mit dem erreichten Punktestand; beim Üben kannst du "
+        "noch zurücknehmen (siehe „Uhr, Verlassen und Festfahren“).",
         "stock_done": "der Talon ist aufgebraucht",
         "stock_done_redeals": "der Talon ist samt aller Durchgänge aufgebraucht",
         "give_up": "Du kannst jederzeit aufgeben; die bis dahin erreichten Punkte zählen.",
@@ -1146,6 +1191,7 @@ FORTY = {
         "decks": "Si mescolano insieme due mazzi completi: 104 carte.",
         "aces": "Prima di mescolare si tolgono gli otto Assi e si mettono sulle basi.",
         "columns": "{columns} colonne da {cards} carte, sfalsate in modo che ogni carta sia visibile.",
+        "columns_down": "{columns} colonne da {cards} carte, sfalsate verso il basso.",
         "down": {
             0: "Sono tutte scoperte.",
             (1, 3): "La carta più in basso di ogni colonna è coperta, le due sopra sono scoperte.",
@@ -1181,7 +1227,8 @@ FORTY = {
         "undo": "Puoi annullare e ripetere tutte le mosse che vuoi, senza alcun costo.",
         "won": "Vinci quando tutte le 104 carte sono sulle basi.",
         "stalled": "Se non resta alcuna mossa consentita ({stock} e nessuna carta si può spostare), la partita "
-        "è in stallo e finisce con il punteggio raggiunto, che è definitivo.",
+        "è in stallo. In una sfida finisce lì con il punteggio raggiunto; in allenamento puoi ancora annullare "
+        "(vedi «Orologio, abbandono e stallo»).",
         "stock_done": "il mazzo è esaurito",
         "stock_done_redeals": "il mazzo è esaurito, giri compresi,",
         "give_up": "Puoi abbandonare quando vuoi: resta valido il punteggio raggiunto.",
@@ -1194,7 +1241,7 @@ def _forty(lang: str, game_id: str):
     down = w["down"][0 if not v.down else (v.down, v.cards)]
     layout = [w["decks"]] + ([w["aces"]] if v.aces_home else [])
     layout += [
-        w["columns"].format(columns=v.columns, cards=v.cards) + " " + down,
+        w["columns_down" if v.down else "columns"].format(columns=v.columns, cards=v.cards) + " " + down,
         w["stock_left"].format(stock=v.stock),
     ]
     build = w[v.build]
@@ -1218,15 +1265,21 @@ def _forty(lang: str, game_id: str):
         ("scoring", [D("five-per-card-home", points)]),
         ("undo", [D("free-undo-redo", w["undo"])]),
         ("end", [w["won"], D("stall-no-move", w["stalled"].format(stock=stock_done)), w["give_up"]]),
-        ("controls", CONTROLS[lang]),
     ]
 
 
+def _whole(lang: str, game_id: str, parts) -> tuple[Section, ...]:
+    """A game's own sections, then the table's rules and the controls, both made from what the game has."""
+    spec = get_spec(game_id)
+    parts = [*parts, ("table", table_section(lang, spec)), ("controls", controls(lang, spec))]
+    return _sections(lang, parts)
+
+
 RULES: dict[str, dict[str, tuple[Section, ...]]] = {
-    game: {lang: _sections(lang, texts[lang]) for lang in SECTION_TITLES}
+    game: {lang: _whole(lang, game, texts[lang]) for lang in SECTION_TITLES}
     for game, texts in (("reloaded", RELOADED), ("retinue", RETINUE), ("solitario", SOLITARIO))
 }
-RULES.update({game: {lang: _sections(lang, _forty(lang, game)) for lang in SECTION_TITLES} for game in FORTY_FAMILY})
+RULES.update({game: {lang: _whole(lang, game, _forty(lang, game)) for lang in SECTION_TITLES} for game in FORTY_FAMILY})
 
 
 def game_rules(lang: str, game_id: str) -> tuple[Section, ...]:

@@ -8,6 +8,8 @@ markup). Counts that need a plural have one key per form (``aria.pile_one`` /
 
 from __future__ import annotations
 
+from .flow import FLOW
+
 LANGUAGES = ("en", "de", "it")
 DEFAULT = "en"
 
@@ -440,6 +442,20 @@ EN = {
     "duel.warn_new_key_same": "{name} signed with a different key from the one this device first saw with this name: it may be someone else using it, or {name} on another device.",
     "duel.warn_unsigned": "{name}'s game is unsigned, though this device has seen {known} sign before: it may have been changed on the way.",
     "duel.implausible_note": "{name}'s times are faster than a person can play, so that game ranks after every other.",
+    # --- leaving a deal, the stall notice (fair.py) -----------------------------------
+    "leave.body": "This game will count as a loss.",
+    "leave.duel_body": "Your duel game ends here: it won't be sent or ranked.",
+    "leave.dont_ask": "Don't ask again",
+    "leave.keep_playing": "Keep playing",
+    "leave.no_restart_in_duel": "A duel deal is played once: it can't be restarted.",
+    "stall.body": "No card can move any more. Undo to try another way, or end the game with {score} points.",
+    "stall.end": "End the game",
+    "settings.leaving": "Leaving a game",
+    "settings.ask_leave": "Ask before a game in play counts as a loss",
+    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    "controls.retinue_move": "Drag the face-up card to the pile of its rank, or click it and then the pile.",
+    "controls.stock_once": "Click the stock to draw; once it is empty, it stays empty.",
+    "shortcut.draw_only": "Draw from the stock",
 }
 
 DE = {
@@ -853,6 +869,20 @@ DE = {
     "duel.warn_new_key_same": "{name} hat mit einem anderen Schlüssel signiert als dem, den dieses Gerät zuerst mit diesem Namen gesehen hat: Vielleicht benutzt jemand anderes den Namen, oder {name} spielt auf einem anderen Gerät.",
     "duel.warn_unsigned": "Die Partie von {name} ist unsigniert, obwohl dieses Gerät {known} schon signieren sah: Sie könnte unterwegs verändert worden sein.",
     "duel.implausible_note": "Die Zeiten von {name} sind schneller, als ein Mensch spielen kann; deshalb steht diese Partie hinter allen anderen.",
+    # --- leaving a deal, the stall notice (fair.py) -----------------------------------
+    "leave.body": "Dieses Spiel wird als verloren gewertet.",
+    "leave.duel_body": "Dein Duell-Spiel endet hier: Es wird weder verschickt noch gewertet.",
+    "leave.dont_ask": "Nicht mehr fragen",
+    "leave.keep_playing": "Weiterspielen",
+    "leave.no_restart_in_duel": "Ein Duell-Spiel gibt es nur einmal: Es lässt sich nicht neu beginnen.",
+    "stall.body": "Keine Karte kann mehr ziehen. Nimm einen Zug zurück und versuch einen anderen Weg, oder beende das Spiel mit {score} Punkten.",
+    "stall.end": "Spiel beenden",
+    "settings.leaving": "Ein Spiel verlassen",
+    "settings.ask_leave": "Fragen, bevor ein laufendes Spiel als verloren zählt",
+    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    "controls.retinue_move": "Zieh die offene Karte auf den Stapel ihres Rangs, oder klicke sie an und dann den Stapel.",
+    "controls.stock_once": "Ein Klick auf den Talon zieht; ist er leer, bleibt er leer.",
+    "shortcut.draw_only": "Vom Talon ziehen",
 }
 
 IT = {
@@ -1266,9 +1296,27 @@ IT = {
     "duel.warn_new_key_same": "{name} ha firmato con una chiave diversa da quella che questo dispositivo ha visto per prima con questo nome: forse qualcun altro lo usa, o {name} gioca da un altro dispositivo.",
     "duel.warn_unsigned": "La partita di {name} è senza firma, anche se questo dispositivo ha già visto firmare {known}: potrebbe essere stata cambiata per strada.",
     "duel.implausible_note": "I tempi di {name} sono più veloci di quanto una persona possa giocare: quella partita va in classifica dopo tutte le altre.",
+    # --- leaving a deal, the stall notice (fair.py) -----------------------------------
+    "leave.body": "Questa partita conterà come persa.",
+    "leave.duel_body": "La tua partita del duello finisce qui: non sarà inviata né messa in classifica.",
+    "leave.dont_ask": "Non chiederlo più",
+    "leave.keep_playing": "Continua a giocare",
+    "leave.no_restart_in_duel": "Una smazzata di duello si gioca una volta sola: non si può ricominciare.",
+    "stall.body": "Nessuna carta può più muoversi. Annulla per tentare un'altra strada, oppure chiudi la partita con {score} punti.",
+    "stall.end": "Chiudi la partita",
+    "settings.leaving": "Lasciare una partita",
+    "settings.ask_leave": "Chiedi prima che una partita in corso conti come persa",
+    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    "controls.retinue_move": "Trascina la carta scoperta sulla pila del suo valore, oppure fai clic su di essa e poi sulla pila.",
+    "controls.stock_once": "Fai clic sul mazzo per pescare; una volta vuoto, resta vuoto.",
+    "shortcut.draw_only": "Pesca dal mazzo",
 }
 
 UI: dict[str, dict[str, str]] = {"en": EN, "de": DE, "it": IT}
+
+# Play that flows (issue 13) keeps its words in a table of its own.
+for _lang, _table in FLOW.items():
+    UI[_lang].update(_table)
 
 
 class _KeepUnknown(dict):

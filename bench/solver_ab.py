@@ -1,0 +1,42 @@
+"""Nodes per CPU second of the full depth-first search, for comparing two
+versions of the solver by turns (not part of the test suite).
+
+    python bench/solver_ab.py ROOT      # ROOT: a checkout whose game/ to import
+
+Runs ``search.search`` (the full search, no greedy phases) for 15,000 nodes
+on each of a few fixed deals (draw-3 103, 1, 27; draw-1 68, 32; Forty
+Thieves 1, 3) and prints the nodes, the CPU seconds (``process_time``) and
+their ratio. Run it for two checkouts one after the other, a few times, and
+compare the ratios: the machine's load changes the absolute figures.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else ".")
+
+from game import deal  # noqa: E402
+from game.solver import model_for  # noqa: E402
+from game.solver.search import search  # noqa: E402
+
+DEALS = (("klondike-3", (103, 1, 27)), ("klondike-1", (68, 32)), ("forty-thieves", (1, 3)))
+
+
+def main() -> None:
+    nodes = seconds = 0.0
+    for game_id, seeds in DEALS:
+        for seed in seeds:
+            pos = deal(game_id, seed)
+            model = model_for(pos.spec)
+            state = model.from_position(pos)
+            t = time.process_time()
+            out = search(model, state, 15_000)
+            seconds += time.process_time() - t
+            nodes += out.nodes
+    print(sys.path[0], int(nodes), round(seconds, 2), int(nodes / seconds))
+
+
+if __name__ == "__main__":
+    main()

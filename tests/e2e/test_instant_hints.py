@@ -1,0 +1,100 @@
+"""Hints at once, in words that make sense (issue 13, §4), in real Chromium:
+the first hint comes from the engine's ranking in the page, also where no
+worker can start; it names its reason; Royal Retinue's forced move is the
+only move; a line the worker proves turns it into a winning move, and the
+next hint follows that line. Expectations come from game/advice.py under
+CPython."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
+
+from game import new_game
+from game.advice import advise_game
+from game.moves import parse_step
+from tests.positions import NEAR_WON
+
+NO_WORKER = "window.Worker = function () { throw new Error('no workers here'); };"
+
+
+@pytest.fixture
+def page(browser, default_context_args):
+    """A first visit: no setting stored, so the defaults hold."""
+    context = browser.new_context(**default_context_args)
+    yield context.new_page()
+    context.close()
+
+
+def hint_state(page) -> dict:
+    return page.evaluate(
+        """() => { const b = document.getElementById('board');
+            return {kind: b.dataset.hint, reason: b.dataset.hintReason, step: b.dataset.hintMove,
+                    toast: document.getElementById('toast').textContent}; }"""
+    )
+
+
+def test_the_first_hint_answers_at_once_without_a_worker_and_says_why(page, app_url):
+    page.add_init_script(NO_WORKER)
+    open_url(page, app_url, "?game=reloaded&seed=1")
+    page.locator("#btn-hint").click()
+    page.wait_for_function("document.getElementById('board').dataset.hint", timeout=2_000)
+    shown = hint_state(page)
+    expected = advise_game(new_game("reloaded", 1))
+    assert (shown["kind"], shown["reason"], shown["step"]) == ("rule", expected.reason, expected.text)
+    assert expected.reason == "reveals"  # a card can be turned over: never "draw" here
+    assert shown["toast"] == "Turn over a card: 10 of spades to Column 4"
+    (move,) = parse_step(expected.text)[0]
+    assert page.locator(f'#board [data-pile="{move.src}"] .card.hint-src').count() == move.count
+    assert page.locator(f'#board [data-pile="{move.dst}"].hint-dst').count() == 1
+    # Playing it by clicks clears the highlight; the next hint is there at once too.
+    click_card(page, move.src, count(page, move.src) - move.count)
+    settle(page)
+    click_pile(page, move.dst)
+    page.wait_for_function("window.solitaire.state().moves > 0")
+    assert page.locator(".hint-src, .hint-dst").count() == 0
+    page.keyboard.press("h")
+    page.wait_for_function("document.getElementById('board').dataset.hint", timeout=2_000)
+    assert hint_state(page)["kind"] in ("rule", "only")
+
+
+def test_words_in_german_and_italian(page, app_url):
+    open_url(page, app_url, "?game=reloaded&seed=1&lang=de")
+    page.locator("#btn-hint").click()
+    page.wait_for_function("document.getElementById('board').dataset.hint")
+    assert hint_state(page)["toast"].startswith("Eine Karte aufdecken: ")
+    assert hint_state(page)["toast"].endswith(" auf Spalte 4")  # the pile's name, not its label with a count
+    open_url(page, app_url, "?game=reloaded&seed=1&lang=it")
+    page.locator("#btn-hint").click()
+    page.wait_for_function("document.getElementById('board').dataset.hint")
+    assert hint_state(page)["toast"] == "Scopri una carta: 10 di picche su Colonna 4"
+
+
+def test_royal_retinue_forced_move_is_the_only_move(page, app_url):
+    open_url(page, app_url, "?game=retinue&seed=1")
+    page.keyboard.press("h")
+    page.wait_for_function("document.getElementById('board').dataset.hint")
+    shown = hint_state(page)
+    assert shown["kind"] == "only" and shown["reason"] == "only_move"
+    assert shown["toast"].startswith("Only move: ")
+    assert "guess" not in shown["toast"].lower()
+
+
+def test_a_proved_line_makes_a_winning_move_and_the_next_hint_follows_it(page, app_url):
+    open_url(page, app_url, position_query(NEAR_WON))
+    page.locator("#btn-settings").click()  # no cards home by themselves: the line has steps left
+    page.locator('#settings-dialog input[name="auto_home"][value="off"]').check()
+    page.locator("#settings-dialog [data-close]").click()
+    page.locator("#btn-hint").click()
+    page.wait_for_function("document.getElementById('board').dataset.hint === 'winning'", timeout=30_000)
+    shown = hint_state(page)
+    assert shown["toast"].startswith("Winning move: ")
+    (move,) = parse_step(shown["step"])[0]
+    click_card(page, move.src, count(page, move.src) - 1)
+    settle(page)
+    click_pile(page, move.dst)
+    page.wait_for_function("window.solitaire.state().moves > 0")
+    settle(page)
+    assert page.evaluate("window.solitaire.state().status") == "playing"
+    page.keyboard.press("h")  # the line goes on: no search needed to say so
+    page.wait_for_function("document.getElementById('board').dataset.hint === 'winning'", timeout=1_000)

@@ -1,0 +1,130 @@
+"""One tap moves a card (issue 13, §3), in real Chromium: the setting, the
+move to the best place, tapping again to cycle through the legal places, a
+card with nowhere to go (it shakes and the page says why), the setting off
+(tap, then tap where), Enter on the keyboard, and a touch screen where the
+setting is on by default. Expectations come from the engine under CPython."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import (
+    click_card,
+    count,
+    dom_piles,
+    engine_piles,
+    key_focus,
+    open_url,
+    pause_between_taps,
+    settle,
+)
+
+from game import Move, new_game
+from game.web.onetap import places
+
+
+@pytest.fixture
+def page(browser, default_context_args):
+    """A first visit: no setting stored, so the defaults hold."""
+    context = browser.new_context(**default_context_args)
+    yield context.new_page()
+    context.close()
+
+
+def set_one_tap(page, value: str) -> None:
+    page.locator("#btn-settings").click()
+    page.locator(f'#settings-dialog input[name="one_tap"][value="{value}"]').check()
+    page.locator("#settings-dialog [data-close]").click()
+
+
+def top_code(page, pile: str) -> str:
+    return page.evaluate(
+        "p => [...document.querySelectorAll(`#board [data-pile='${p}'] > [data-card]`)].pop()?.dataset.card", pile
+    )
+
+
+def test_a_tap_moves_a_card_to_its_best_place_and_again_to_the_next(page, app_url, tmp_path):
+    open_url(page, app_url, "?game=reloaded&seed=24")
+    assert not page.locator('#settings-dialog input[name="one_tap"][value="on"]').is_checked()  # a mouse: off
+    set_one_tap(page, "on")
+    game = new_game("reloaded", 24)
+    order = places(game.position, "t6", 1)
+    assert order[:2] == ["t1", "t2"]  # the 7 of clubs fits two red 8s
+    card = top_code(page, "t6")
+    click_card(page, "t6", count(page, "t6") - 1)
+    page.wait_for_function("window.solitaire.state().moves > 0")
+    settle(page)
+    game.play(Move("t6", "t1"), home="safe")
+    assert dom_piles(page) == engine_piles(game)
+    assert top_code(page, "t1") == card
+    # Again: on to the next place in turn, then round to the first.
+    pause_between_taps(page)
+    click_card(page, "t1", count(page, "t1") - 1)
+    page.wait_for_function(f"window.solitaire.state().moves > {game.moves}")
+    settle(page)
+    game.play(Move("t1", "t2"), home="safe")
+    assert dom_piles(page) == engine_piles(game) and top_code(page, "t2") == card
+    pause_between_taps(page)
+    click_card(page, "t2", count(page, "t2") - 1)
+    page.wait_for_function(f"window.solitaire.state().moves > {game.moves}")
+    settle(page)
+    back = Move("t2", "t6") in game.legal_moves()  # home again, if t6 still takes it; else the first place
+    assert top_code(page, "t6" if back else "t1") == card
+    # One undo takes back one tap.
+    page.locator("#btn-undo").click()
+    settle(page)
+    assert dom_piles(page) == engine_piles(game)
+
+
+def test_a_card_with_nowhere_to_go_shakes_and_says_why(page, app_url):
+    open_url(page, app_url, "?game=reloaded&seed=24")
+    set_one_tap(page, "on")
+    game = new_game("reloaded", 24)
+    stuck = next(p for p in ("t1", "t2", "t3", "t4", "t5", "t7") if not places(game.position, p, 1))
+    page.evaluate("""() => { window.__shook = 0; const a = Element.prototype.animate;
+        Element.prototype.animate = function (...x) { if (this.closest('[data-pile]')) window.__shook++;
+            return a.apply(this, x); }; }""")
+    before = dom_piles(page)
+    click_card(page, stuck, count(page, stuck) - 1)
+    page.wait_for_selector("#toast.show")
+    assert page.locator("#toast").text_content().endswith("has nowhere to go.")
+    assert page.evaluate("window.__shook") >= 1
+    assert dom_piles(page) == before and page.evaluate("window.solitaire.state().moves") == 0
+
+
+def test_with_the_setting_off_a_tap_selects_as_before(page, app_url):
+    open_url(page, app_url, "?game=reloaded&seed=24")
+    set_one_tap(page, "off")
+    click_card(page, "t6", count(page, "t6") - 1)
+    assert page.locator("#board.has-selection").count() == 1
+    assert page.evaluate("window.solitaire.state().moves") == 0
+
+
+def test_enter_follows_the_setting(page, app_url):
+    open_url(page, app_url, "?game=reloaded&seed=24")
+    set_one_tap(page, "on")
+    key_focus(page, "t6")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.solitaire.state().moves > 0")
+    game = new_game("reloaded", 24)
+    game.play(Move("t6", "t1"), home="safe")
+    settle(page)
+    assert dom_piles(page) == engine_piles(game)
+
+
+def test_on_by_default_on_a_touch_screen(browser, default_context_args, app_url, tmp_path):
+    context = browser.new_context(
+        **{**default_context_args, "has_touch": True, "is_mobile": True, "viewport": {"width": 844, "height": 390}}
+    )
+    page = context.new_page()
+    open_url(page, app_url, "?game=reloaded&seed=24")
+    page.locator("#btn-settings").click()
+    assert page.locator('#settings-dialog input[name="one_tap"][value="on"]').is_checked()
+    page.screenshot(path=str(tmp_path / "settings-phone.png"))
+    page.locator("#settings-dialog [data-close]").click()
+    page.locator('#board [data-pile="t6"] > [data-card]').last.tap()
+    page.wait_for_function("window.solitaire.state().moves > 0")
+    game = new_game("reloaded", 24)
+    game.play(Move("t6", "t1"), home="safe")
+    settle(page)
+    assert dom_piles(page) == engine_piles(game)
+    context.close()
