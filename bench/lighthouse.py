@@ -51,6 +51,11 @@ def run_once(url: str, preset: str, chromium: str, flags: list[str], out: Path) 
         "scores": {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES},
         "metrics": {key: audits[key].get("numericValue") for key, _, _ in METRICS},
         "failed": {},
+        # Where the layout shifts came from (with --json): element and score.
+        "shifts": [
+            [(item.get("node") or {}).get("selector", "?"), round(item.get("score") or 0, 4)]
+            for item in ((audits.get("layout-shifts") or {}).get("details") or {}).get("items") or []
+        ],
     }
     for category in CATEGORIES[1:]:  # what keeps a category below 100, and where
         for ref in report["categories"][category]["auditRefs"]:

@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools import precache
+from tools import precache, pyscript_files
 
 ROOT = Path(__file__).resolve().parent.parent
 EXTRA = ("sw.js", "static/vendor/pyodide/LICENSE", "static/vendor/pyscript/LICENSE")
@@ -36,6 +36,7 @@ def build(root: Path = ROOT, out: Path = ROOT / "dist") -> list[str]:
     """Write ``out`` afresh; return the files copied."""
     if not (root / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("static/vendor/ is empty: run `bash tools/setup.sh` (or ./build) first")
+    pyscript_files.refresh_archive(root)
     files = precache.app_files(root)
     if out.exists():
         shutil.rmtree(out)

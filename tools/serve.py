@@ -9,7 +9,9 @@ machines.
 
 The service worker's file list, sw-precache.js, is written afresh for each
 request when the folder has none (tools/precache.py), so it always matches
-the files being served. Where a file has a precompressed copy beside it
+the files being served; the game's archive, static/game.zip, is made again
+before either is served if a file under game/ changed
+(tools/pyscript_files.py), so an edited module shows after a reload. Where a file has a precompressed copy beside it
 (FILE.br, FILE.gz, as ./build writes them) and the browser accepts that
 encoding, the copy is sent, as nginx's ``gzip_static`` does.
 """
@@ -28,9 +30,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tools import precache
+from tools import precache, pyscript_files
 
 ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE_LOCK = threading.Lock()  # requests are served by threads
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -76,6 +79,9 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
         if self.base != "/" and not (path + "/").startswith(self.base):
             self.send_error(HTTPStatus.NOT_FOUND, "Outside the served folder")
             return None
+        if path in (self.base + precache.OUTPUT, self.base + pyscript_files.ARCHIVE):
+            with ARCHIVE_LOCK:
+                pyscript_files.refresh_archive(Path(self.directory))
         if path == self.base + precache.OUTPUT and not os.path.exists(self.translate_path(path)):
             return self.send_precache()
         return self.send_precompressed(self.translate_path(path)) or super().send_head()

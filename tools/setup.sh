@@ -57,3 +57,8 @@ else
   echo "$want" > "$vendor_stamp"
   say "static/vendor: $(du -sh "$vendor" | cut -f1) copied"
 fi
+
+# 3. the game package as one archive (static/game.zip, pyscript.toml unpacks
+# it in the page): made again only when a file under game/ changed.
+"${PYTHON:-python3}" -c 'from tools.pyscript_files import refresh_archive; refresh_archive()' \
+  || die "cannot write static/game.zip"

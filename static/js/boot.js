@@ -53,7 +53,12 @@
   function fail(message) {
     finished = true;
     var box = el("loading");
-    if (box) box.classList.add("failed");
+    if (box) {
+      box.classList.add("failed");
+      box.hidden = false;  // static/js/view.js hides it while it shows the last table
+    }
+    var board = el("board");
+    if (board && board.hasAttribute("data-preview")) board.hidden = true;
     var label = el("loading-stage");
     if (label) {
       label.textContent = "The game could not start" + (message ? " (" + message + ")" : "") +

@@ -109,9 +109,9 @@ def test_with_no_network_the_game_boots_and_plays(visit, site):
         # Chromium answers the files from the cache by the worker's static
         # routes, without running the worker for each; the page by the worker.
         sources = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
-            .filter(r => /pyodide[.]asm[.]wasm$|game[/]web[/]app[.]py$/.test(r.name))
+            .filter(r => /pyodide[.]asm[.]wasm$|static[/]game[.]zip$/.test(r.name))
             .map(r => [r.name.split('/').pop(), r.workerMatchedSourceType]))""")
-        assert sources == {"pyodide.asm.wasm": "cache", "app.py": "cache"}, sources
+        assert sources == {"pyodide.asm.wasm": "cache", "game.zip": "cache"}, sources
     finally:
         context.set_offline(False)
     assert len(watch.responses) > first

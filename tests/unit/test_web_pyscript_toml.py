@@ -1,10 +1,11 @@
-"""pyscript.toml loads the vendored runtime and maps every file of game/."""
+"""pyscript.toml loads the vendored runtime and unpacks the archive that holds every file of game/."""
 
 from __future__ import annotations
 
 import os
 import re
 import tomllib
+import zipfile
 from pathlib import Path
 
 from tools import pyscript_files
@@ -39,9 +40,29 @@ def test_every_game_file_is_mapped_into_the_browser():
     assert not stale, f"pyscript.toml [files] names files that do not exist: {stale}; {fix}"
 
 
-def test_files_keep_their_paths():
-    for url, dest in load_config()["files"].items():
-        assert url == dest and url.startswith("./game/"), (url, dest)
+def test_the_game_comes_as_one_archive_unpacked_in_place():
+    assert load_config()["files"] == {"./static/game.zip": "./*"}
+    with zipfile.ZipFile(ROOT / pyscript_files.ARCHIVE) as zf:
+        names = zf.namelist()
+        assert names == sorted(names) and all(n.startswith("game/") for n in names)
+        assert zf.read("game/rules.py") == (ROOT / "game" / "rules.py").read_bytes()
+
+
+def test_the_archive_follows_the_tree_and_keeps_its_bytes(tmp_path):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "__init__.py").write_text("")
+    assert pyscript_files.refresh_archive(tmp_path)
+    first = (tmp_path / pyscript_files.ARCHIVE).read_bytes()
+    assert not pyscript_files.refresh_archive(tmp_path)
+    (tmp_path / "game" / "rules.py").write_text("X = 1\n")
+    assert pyscript_files.refresh_archive(tmp_path)
+    second = (tmp_path / pyscript_files.ARCHIVE).read_bytes()
+    assert second != first
+    assert pyscript_files.archive_names(tmp_path / pyscript_files.ARCHIVE) == ["game/__init__.py", "game/rules.py"]
+    (tmp_path / "game" / "rules.py").unlink()
+    (tmp_path / "game" / "__init__.py").write_text("")
+    assert pyscript_files.refresh_archive(tmp_path)
+    assert (tmp_path / pyscript_files.ARCHIVE).read_bytes() == first  # same files, same bytes
 
 
 def test_interpreter_is_the_vendored_pyodide():
@@ -58,7 +79,13 @@ def test_write_lists_new_modules(tmp_path):
     config = tmp_path / "pyscript.toml"
     config.write_text('interpreter = "x.mjs"\n\n[files]\n"./game/gone.py" = "./game/gone.py"\n')
     assert pyscript_files.differences(tmp_path, config) == (
-        ["./game/__init__.py", "./game/data.json", "./game/rules.py", "./game/web/__init__.py"],
+        [
+            './static/game.zip = "./*" in [files]',
+            "./game/__init__.py",
+            "./game/data.json",
+            "./game/rules.py",
+            "./game/web/__init__.py",
+        ],
         ["./game/gone.py"],
     )
     pyscript_files.write(tmp_path, config)
