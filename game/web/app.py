@@ -586,8 +586,7 @@ class App:
             elif change.cards:
                 self.say("status.drawn", card=self.name_card(change.cards[-1]))
             return
-        pile = self.board.pile_els[move.dst].getAttribute("aria-label").split(",")[0]
-        self.say("status.moved", card=self.name_card(change.cards[0]), pile=pile)
+        self.say("status.moved", card=self.name_card(change.cards[0]), pile=self.board.pile_title(move.dst))
 
     def show_notice(self, text: str) -> None:
         by_id("notice-text").textContent = text

@@ -26,7 +26,7 @@ import js
 
 from game import DRAW, REDEAL
 
-from .texts.ui import pile_name, t
+from .texts.ui import t
 
 HINT_BUDGET = 20_000
 HINT_SECONDS = 1.0
@@ -175,15 +175,8 @@ class Hints:
 
     def pile_words(self, pile: str) -> str:
         """The pile's name ("Column 4"), without the count its label adds."""
-        app = self.app
-        if not app.game.spec.forced:  # Royal Retinue's piles are named by their label
-            try:
-                return pile_name(app.lang, pile)
-            except ValueError:
-                pass
-        el = app.board.pile_els.get(pile)
-        label = el.getAttribute("aria-label") if el is not None else None
-        return str(label).split(",")[0] if label else pile
+        board = self.app.board
+        return board.pile_title(pile) if pile in board.pile_els else pile
 
     def mark(self, step) -> None:
         board = self.app.board
