@@ -7,10 +7,10 @@ changed, a game played here that a link changed: ``duel_trust.py``).
 
 Where the page is with duels is one ``Phase`` (``duel_view.py``), moved only
 through its transition table by ``go``. The controller (``app.py``) calls in
-at a few points only: ``wire`` once, ``open_address`` at start,
-``on_start_game`` whenever a deal starts, ``game_over`` when a game ends,
-``query`` for the address, ``apply_language``; the HUD calls
-``hud_updated`` after each update, the hints ask ``no_help``. Every word goes
+at a few points only: the lifecycle of ``part.py`` (``wire``, ``ended``,
+``language_changed``), ``open_address`` at start, ``on_start_game`` before
+any deal, ``query`` for the address; the HUD calls ``hud_updated`` after
+each update, the hints ask ``no_help``. Every word goes
 in with ``textContent`` (names come from links). The logic that needs no
 browser is in ``duel_view.py`` and ``duel_trust.py``.
 """
@@ -28,6 +28,7 @@ from pyscript.ffi import is_none
 from game import duel
 from game.duel import InvalidChallenge
 
+from .dom import boot, by_id, el
 from .duel_trust import Trust
 from .duel_view import (
     Phase,
@@ -51,27 +52,13 @@ from .duel_view import (
     winner_title,
 )
 from .panels import end_texts
+from .part import Part
 from .texts.ui import t
 
 NAME_SETTING = "duel_name"
 SVG = "http://www.w3.org/2000/svg"
 SLICE_MS = 25  # a link is checked in slices this long, so the page keeps drawing
 ACTION_KEYS = frozenset("durhzy")  # keys that act: held down, they must not repeat in a duel
-
-
-def by_id(name: str):
-    return document.getElementById(name)
-
-
-def el(tag: str, cls: str = "", text: str = "", **attrs):
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    for key, value in attrs.items():
-        node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
-    return node
 
 
 def close_icon():
@@ -86,12 +73,6 @@ def close_icon():
 
 def show(node, visible: bool) -> None:
     node.hidden = not visible
-
-
-def _boot(method: str, *args) -> None:
-    boot = getattr(js.window, "boot", None)
-    if boot is not None:
-        getattr(boot, method)(*args)
 
 
 def once(ok, fail):
@@ -113,9 +94,9 @@ def once(ok, fail):
     return proxies
 
 
-class DuelUI:
+class DuelUI(Part):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.phase = Phase.IDLE
         self.session: Session | None = None  # the duel being played, or the last one
         self.viewed = None  # the Challenge of a link, shown but not joined (VIEWING)
@@ -127,6 +108,7 @@ class DuelUI:
         self.checking = None  # (generator, notices, fallback) of a link being checked
         self.key_asked = False  # this device's key has been asked for (static/js/keys.js)
         self._flags = None  # ((challenge, trust version), flags) last computed
+        self.took_end = False  # the game that ended was a duel run: the duel shows its result
 
     @property
     def lang(self) -> str:
@@ -167,20 +149,6 @@ class DuelUI:
         app = self.app
         # The button is in index.html, so the header does not move when Python starts.
         app.on(by_id("btn-duel"), "click", app.guard(lambda e: self.open_panel()))
-
-        if is_none(by_id("duel-tag")):
-            tag = el("span", "duel-tag", id="duel-tag")
-            tag.hidden = True
-            by_id("deal-info").after(tag)
-
-        if is_none(by_id("hud-ghost")):
-            ghost = el("div", "hud-item ghost", id="hud-ghost")
-            ghost.hidden = True
-            value = el("dd")
-            value.append(el("span", "", "0", data_hud="ghost"), el("span", "lead", id="ghost-lead"))
-            ghost.append(el("dt", "", id="ghost-name"), value)
-            by_id("hud").append(ghost)
-
         by_id("duel-join-name").maxLength = duel.MAX_NAME
         for name, fn in {
             "duel-add": self.add_name_field,
@@ -438,7 +406,7 @@ class DuelUI:
             return False
         self.go("link")
         self.checking = (duel.decoding(str(loc.href)), notices, fallback)
-        _boot("stage", t(self.lang, "duel.checking", percent=0), 95, 99)
+        boot("stage", t(self.lang, "duel.checking", percent=0), 95, 99)
         js.setTimeout(self._slice, 0)
         return True
 
@@ -465,7 +433,7 @@ class DuelUI:
         if progress is not None:
             done, total = progress
             percent = int(100 * done / total) if total else 100
-            _boot("stage", t(self.lang, "duel.checking", percent=percent), 95, 99)
+            boot("stage", t(self.lang, "duel.checking", percent=percent), 95, 99)
         js.setTimeout(self._slice, 0)
 
     def checked(self, challenge, notices: list) -> None:
@@ -641,11 +609,14 @@ class DuelUI:
             f"{t(self.lang, 'duel.ghost_label', name=name)}: {theirs}. {lead_sentence(self.lang, name, mine, theirs)}"
         )
 
+    def ended(self) -> None:
+        """The game on the board has ended. ``took_end``: it was a duel run,
+        and the duel's result shows instead of the usual end panel."""
+        self.took_end = self.game_over()
+
     def game_over(self) -> bool:
-        """The game on the board has ended. True if it was a duel run: the run
-        is signed with this device's key (or goes unsigned where it cannot
-        be), joins the duel, and the duel's result shows instead of the
-        usual end panel."""
+        """If the game was a duel run, the run is signed with this device's key
+        (or goes unsigned where it cannot be) and joins the duel: True."""
         if not self.playing:
             return False
         self.go("ended")
@@ -850,7 +821,7 @@ class DuelUI:
         return None
 
     # --- words ------------------------------------------------------------------------------------
-    def apply_language(self) -> None:
+    def language_changed(self) -> None:
         self.show_tag()
         if by_id("duel-dialog").open and self.view:
             self.render()
