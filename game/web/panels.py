@@ -9,11 +9,12 @@ from pyscript import document
 
 from .dom import el
 from .texts.games import game_name
-from .texts.rules import game_rules
 from .texts.ui import t
 
 
 def fill_rules(title_el, body_el, lang: str, game_id: str) -> None:
+    from .texts.rules import game_rules  # the rules' words (every game, every language) load when first shown
+
     title_el.textContent = t(lang, "rules.title", game=game_name(lang, game_id))
     frame = document.createDocumentFragment()
     for section in game_rules(lang, game_id):
