@@ -36,8 +36,8 @@ from .input import Input
 from .onetap import OneTap
 from .progress import Progress
 from .table import Table
-from .texts.games import game_name
 from .texts.ui import LANGUAGES, pick_language, t
+from .titles import Titles
 from .voice import Voice
 from .win import WinView
 
@@ -49,13 +49,8 @@ class App:
     js = js  # the browser, for the parts that import it only where they run there
 
     def __init__(self):
-        self.events = Events(self.refused, self.failed)
-        self.proxy, self.on, self.guard, self.later = (
-            self.events.proxy,
-            self.events.on,
-            self.events.guard,
-            self.events.later,
-        )
+        events = self.events = Events(self.refused, self.failed)
+        self.proxy, self.on, self.guard, self.later = events.proxy, events.on, events.guard, events.later
         self.voice = Voice(self)
         self.show_toast, self.show_notice, self.say = self.voice.toast, self.voice.notice, self.voice.say
         self.name_card, self.announce_pick = self.voice.name_card, self.voice.announce_pick
@@ -85,21 +80,12 @@ class App:
         self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
         self.win = WinView(self)  # the celebration and what a win means
         self.frame = Frame(self)  # ?embed=1: messages to and from the host page
-        # The order of the lifecycle: see part.py.
-        self.parts = (
-            self.dialogs,
-            self.input,
-            self.auto_home,
-            self.table,
-            self.hints,
-            self.hud,
-            self.fair,
-            self.progress,
-            self.win,
-            self.frame,
-            self.duel,
-            self.one_tap,
-        )
+        self.titles = Titles(self)  # the header's titles, the document's, the address
+        self.update_url = self.titles.update_url
+        # The lifecycle's order (part.py): the board before the HUD, the HUD
+        # before the clock is synced, the statistics before the win's news.
+        self.parts = (self.dialogs, self.input, self.auto_home, self.table, self.hints, self.hud, self.titles)
+        self.parts += (self.fair, self.progress, self.win, self.frame, self.duel, self.one_tap)
 
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0
@@ -213,30 +199,10 @@ class App:
             self.voice.close_notice()
         for part in self.parts:
             part.dealt(restored)
-        self.refresh_titles()
-        self.update_url()
         boot("done")
         js.performance.mark("interactive")
         if not self.playing:
             self.fair.stopped()
-
-    def update_url(self) -> None:
-        query = self.duel.query()  # ?duel=…, while the board belongs to a duel
-        if query is None and self.start_position is not None:
-            query = url.position_query(self.start_position, time_limit=self.time_limit)
-        elif query is None:
-            query = url.deal_query(self.game.spec.id, self.seed, time_limit=self.time_limit)
-        try:
-            js.history.replaceState(js.history.state, "", query)
-        except Exception:
-            pass
-
-    def refresh_titles(self) -> None:
-        name = game_name(self.lang, self.game.spec.id)
-        by_id("game-title").textContent = name
-        info = t(self.lang, "app.deal_info", number=self.seed) if self.seed is not None else ""
-        by_id("deal-info").textContent = info
-        document.title = f"{name} \u2013 {t(self.lang, 'app.title')}"
 
     def choose(self, game_id: str, seed) -> None:
         self.fair.ask_leave(lambda: self.choose_now(game_id, seed))
@@ -360,7 +326,6 @@ class App:
         by_id("lang-select").value = lang
         self.board.set_language(lang)
         if self.game is not None:
-            self.refresh_titles()
             for part in self.parts:
                 part.language_changed()
         if save:

@@ -300,7 +300,7 @@ class Hints(Part):
         idle = getattr(js.window, "requestIdleCallback", None)
         app = self.app
 
-        def later(fn, ms):
+        def when_idle_within(fn, ms):
             if idle is not None:
                 options = js.Object.new()
                 options.timeout = ms
@@ -316,9 +316,9 @@ class Hints(Part):
         def import_advice():
             import game.advice  # noqa: F401  (about 30 ms in Pyodide: not in the first click)
 
-            js.setTimeout(app.proxy(lambda: later(warm_worker, WARM_MS)), WORKER_AFTER_MS)
+            js.setTimeout(app.proxy(lambda: when_idle_within(warm_worker, WARM_MS)), WORKER_AFTER_MS)
 
-        later(import_advice, IMPORT_WITHIN_MS)
+        when_idle_within(import_advice, IMPORT_WITHIN_MS)
 
     # --- "no way to win" ----------------------------------------------------------------------
     def checked(self, text) -> None:
