@@ -6,7 +6,7 @@ in the HUD, pass-and-play turns, signing each run with this device's key
 changed, a game played here that a link changed: ``duel_trust.py``).
 
 Where the page is with duels is one ``Phase`` (``duel_view.py``), moved only
-through its transition table by ``go``. The controller (``app.py``) calls in
+through its transition table by ``go``; the panel's page is one ``Panel``. The controller (``app.py``) calls in
 at a few points only: the lifecycle of ``part.py`` (``wire``, ``ended``,
 ``language_changed``), ``open_address`` at start, ``on_start_game`` before
 any deal, ``query`` for the address; the HUD calls ``hud_updated`` after
@@ -31,6 +31,7 @@ from game.duel import InvalidChallenge
 from .dom import boot, by_id, el
 from .duel_trust import Trust
 from .duel_view import (
+    Panel,
     Phase,
     Session,
     challenge_link,
@@ -101,7 +102,7 @@ class DuelUI(Part):
         self.session: Session | None = None  # the duel being played, or the last one
         self.viewed = None  # the Challenge of a link, shown but not joined (VIEWING)
         self.rivals = None
-        self.view = None  # the panel's page: "setup", "intro", "result", "ranking"
+        self.view: Panel | None = None  # the panel's page
         self.fixed = None  # (game, seed, limit) of a rematch being set up
         self.names: list[str] = []  # setup's name fields
         self.trust = None  # duel_trust.Trust, once wired
@@ -190,11 +191,11 @@ class DuelUI(Part):
             event.stopImmediatePropagation()  # the page's keys wait; the browser's still work
 
     # --- the panel ----------------------------------------------------------------------------
-    def show_view(self, view: str) -> None:
+    def show_view(self, view: Panel) -> None:
         self.view = view
-        for name, section in (("setup", "duel-setup"), ("intro", "duel-intro"), ("result", "duel-result")):
-            show(by_id(section), name == view or (name == "result" and view == "ranking"))
-        by_id("duel-dialog").dataset.view = view
+        for section in ("duel-setup", "duel-intro", "duel-result"):
+            show(by_id(section), section == view.section)
+        by_id("duel-dialog").dataset.view = view.value
         self.render()
         dialog = by_id("duel-dialog")
         for other in ("end-dialog", "rules-dialog", "settings-dialog", "picker"):
@@ -208,10 +209,10 @@ class DuelUI(Part):
     def focus_first(self) -> None:
         """The field to fill, or the button the player most likely wants next."""
         order = {
-            "setup": ("#duel-names input",),
-            "intro": ("#duel-join-name",),
-            "result": ("#duel-next-go", "#duel-copy", "#duel-close"),
-            "ranking": ("#duel-copy", "#duel-close"),
+            Panel.SETUP: ("#duel-names input",),
+            Panel.INTRO: ("#duel-join-name",),
+            Panel.RESULT: ("#duel-next-go", "#duel-copy", "#duel-close"),
+            Panel.RANKING: ("#duel-copy", "#duel-close"),
         }.get(self.view, ())
         for selector in order:
             node = document.querySelector(selector)
@@ -222,7 +223,7 @@ class DuelUI(Part):
     def render(self) -> None:
         self.ensure_key()
         self.render_key_note()
-        getattr(self, f"render_{self.view}")()
+        getattr(self, f"render_{self.view.value}")()
 
     def ensure_key(self) -> None:
         """Make or load this device's key once a duel is in view (not at every
@@ -239,7 +240,7 @@ class DuelUI(Part):
         keys = getattr(js.window, "SolKeys", None)
         state = "none" if keys is None else str(keys.state)
         note = by_id("duel-key-note")
-        wanted = self.view in ("setup", "intro") and state in ("none", "visit")
+        wanted = self.view in (Panel.SETUP, Panel.INTRO) and state in ("none", "visit")
         show(note, wanted)
         if wanted:
             note.textContent = t(self.lang, f"duel.key_{state}")
@@ -250,9 +251,9 @@ class DuelUI(Part):
         if self.phase in (Phase.CHECKING, Phase.SIGNING):
             return
         if self.viewed is not None:
-            self.show_view("ranking" if len(self.viewed.runs) > 1 or self.own else "intro")
+            self.show_view(Panel.RANKING if len(self.viewed.runs) > 1 or self.own else Panel.INTRO)
         elif self.session is not None and self.session.challenge.runs and self.phase is Phase.DONE:
-            self.show_view("result")
+            self.show_view(Panel.RESULT)
         else:
             self.open_setup()
 
@@ -261,7 +262,7 @@ class DuelUI(Part):
 
     def closed(self) -> None:
         """Escape or the close button on a challenge is "Not now"."""
-        if self.view == "intro" and self.viewed is not None and self.phase is Phase.VIEWING:
+        if self.view is Panel.INTRO and self.viewed is not None and self.phase is Phase.VIEWING:
             self.decline()
 
     # --- setting up a duel ------------------------------------------------------------------------
@@ -287,7 +288,7 @@ class DuelUI(Part):
         self.names = list(names) if names else [self.stored_name()]
         by_id("duel-setup-error").textContent = ""
         self.build_names()
-        self.show_view("setup")
+        self.show_view(Panel.SETUP)
 
     def render_setup(self) -> None:
         lang = self.lang
@@ -441,7 +442,7 @@ class DuelUI(Part):
         self.viewed = challenge
         self.trust.seen(challenge)  # names seen for the first time keep their key (flags came before)
         self.deal(challenge.game, challenge.seed, None, notices)
-        self.show_view("ranking" if len(challenge.runs) > 1 or self.own else "intro")
+        self.show_view(Panel.RANKING if len(challenge.runs) > 1 or self.own else Panel.INTRO)
 
     def flags(self, challenge) -> list:
         """What this device noticed about ``challenge`` (kept while neither
@@ -499,7 +500,7 @@ class DuelUI(Part):
         if self.phase is Phase.DONE:
             self.go("view")
         self.prepare_join()
-        self.show_view("intro")
+        self.show_view(Panel.INTRO)
 
     def submit_join(self, event) -> None:
         event.preventDefault()
@@ -664,7 +665,7 @@ class DuelUI(Part):
         self.go("signed")
         self.show_tag()
         self.app.update_url()
-        self.show_view("result")
+        self.show_view(Panel.RESULT)
 
     # --- results ----------------------------------------------------------------------------------
     def render_result(self) -> None:
@@ -825,5 +826,5 @@ class DuelUI(Part):
         self.show_tag()
         if by_id("duel-dialog").open and self.view:
             self.render()
-            if self.view == "setup":
+            if self.view is Panel.SETUP:
                 self.label_names()
