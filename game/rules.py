@@ -24,17 +24,22 @@ class RulesKind(Vocabulary):
 
 
 class Change(NamedTuple):
-    """What one move did: the scoring schemes price a move from it, and
-    ``Game.play`` returns one per move of a step (the page announces the
-    player's move from it). The board does not need it: it compares the piles
+    """What one move did, as ``Position.apply`` reports it. ``Game.play``
+    returns one per move of a step, the cards that went home by themselves
+    included. The scoring schemes price a move from it, the advice sees what
+    a move reveals, and the page names the player's move from it (the card
+    and where it went). The board does not read it: it compares the piles
     before and after and moves only the cards whose place changed."""
 
     move: Move
-    cards: tuple[str, ...]  # the cards that moved, face up, in their new order
+    # The cards that moved, face up, in their order on ``dst`` (a draw: the
+    # drawn cards as they lie on the waste). Empty for a redeal: the waste goes
+    # back face down and no card is named.
+    cards: tuple[str, ...]
     src: str  # kind of the source pile: stock, waste, foundation, tableau
-    dst: str  # kind of the destination pile
-    revealed: Optional[str] = None  # a face-down card that turned up
-    dst_index: int = -1
+    dst: str  # kind of the destination pile (a Royal Retinue pile is a tableau)
+    revealed: Optional[str] = None  # the face-down card this move turned up, if any
+    dst_index: int = -1  # index of the destination pile in ``Position.piles``
 
 
 class Rules:

@@ -336,11 +336,16 @@ class Board:
         for name in self.spec.pile_names:
             self.label_pile(name)
 
+    def pile_title(self, name: str) -> str:
+        """The pile's name from the texts ("Column 4", Royal Retinue's "Pile J"),
+        without the count and top card its accessible label adds."""
+        slot = self.layout.slots[name]
+        return pile_name(self.lang, name, self.label_text(slot.label) if slot.label else None)
+
     def label_pile(self, name: str) -> None:
         slot = self.layout.slots[name]
-        base = pile_name(self.lang, name, self.label_text(slot.label) if slot.label else None)
         codes = self.codes(name)
-        text = pile_label(self.lang, base, len(codes))
+        text = pile_label(self.lang, self.pile_title(name), len(codes))
         top = next((c for c in reversed(codes) if not is_face_down(c)), None)
         if top is not None and not (slot.kind == "stock"):
             text += ": " + self.card_label(top)

@@ -11,16 +11,17 @@ Python; tests feed it real engine refusals.
 from __future__ import annotations
 
 from .texts.cards import index_rank
-from .texts.ui import EN, pile_name, t
+from .texts.ui import UI, pile_name, t
 
 CARD_PARAMS = ("card", "below")  # parameters that hold a card code
 PILE_PARAMS = ("pile", "home")  # parameters that hold a pile id (t3, f1, stock)
 
 
-def cue_key(error):
-    """(text key, params) of an engine refusal, or None if it has no text."""
+def cue_key(error, lang: str = "en"):
+    """(text key, params) of an engine refusal, or None if it has no text
+    (every language has the same keys: tests/unit/test_web_texts.py)."""
     key = getattr(error, "text_key", None)
-    if key is None or key not in EN:
+    if key is None or key not in UI[lang if lang in UI else "en"]:
         return None
     return key, dict(error.params)
 
@@ -28,7 +29,7 @@ def cue_key(error):
 def cue_text(lang: str, error, card_name=None) -> str:
     """The reason to show for ``error`` (a ``GameError``, or any text).
     ``card_name(code)`` names a card in the player's language."""
-    found = cue_key(error)
+    found = cue_key(error, lang)
     if found is None:
         text = str(error).strip()
         return text[:1].upper() + text[1:] if text else t(lang, "error.illegal_move")

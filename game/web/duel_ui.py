@@ -6,11 +6,11 @@ in the HUD, pass-and-play turns, signing each run with this device's key
 changed, a game played here that a link changed: ``duel_trust.py``).
 
 Where the page is with duels is one ``Phase`` (``duel_view.py``), moved only
-through its transition table by ``go``. The controller (``app.py``) calls in
-at a few points only: ``wire`` once, ``open_address`` at start,
-``on_start_game`` whenever a deal starts, ``game_over`` when a game ends,
-``query`` for the address, ``apply_language``; the HUD calls
-``hud_updated`` after each update, the hints ask ``no_help``. Every word goes
+through its transition table by ``go``; the panel's page is one ``Panel``. The controller (``app.py``) calls in
+at a few points only: the lifecycle of ``part.py`` (``wire``, ``ended``,
+``language_changed``), ``open_address`` at start, ``on_start_game`` before
+any deal, ``query`` for the address; the HUD calls ``hud_updated`` after
+each update, the hints ask ``no_help``. Every word goes
 in with ``textContent`` (names come from links). The logic that needs no
 browser is in ``duel_view.py`` and ``duel_trust.py``.
 """
@@ -28,8 +28,10 @@ from pyscript.ffi import is_none
 from game import duel
 from game.duel import InvalidChallenge
 
+from .dom import boot, by_id, el
 from .duel_trust import Trust
 from .duel_view import (
+    Panel,
     Phase,
     Session,
     challenge_link,
@@ -51,27 +53,13 @@ from .duel_view import (
     winner_title,
 )
 from .panels import end_texts
+from .part import Part
 from .texts.ui import t
 
 NAME_SETTING = "duel_name"
 SVG = "http://www.w3.org/2000/svg"
 SLICE_MS = 25  # a link is checked in slices this long, so the page keeps drawing
 ACTION_KEYS = frozenset("durhzy")  # keys that act: held down, they must not repeat in a duel
-
-
-def by_id(name: str):
-    return document.getElementById(name)
-
-
-def el(tag: str, cls: str = "", text: str = "", **attrs):
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    for key, value in attrs.items():
-        node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
-    return node
 
 
 def close_icon():
@@ -86,12 +74,6 @@ def close_icon():
 
 def show(node, visible: bool) -> None:
     node.hidden = not visible
-
-
-def _boot(method: str, *args) -> None:
-    boot = getattr(js.window, "boot", None)
-    if boot is not None:
-        getattr(boot, method)(*args)
 
 
 def once(ok, fail):
@@ -113,20 +95,21 @@ def once(ok, fail):
     return proxies
 
 
-class DuelUI:
+class DuelUI(Part):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.phase = Phase.IDLE
         self.session: Session | None = None  # the duel being played, or the last one
         self.viewed = None  # the Challenge of a link, shown but not joined (VIEWING)
         self.rivals = None
-        self.view = None  # the panel's page: "setup", "intro", "result", "ranking"
+        self.view: Panel | None = None  # the panel's page
         self.fixed = None  # (game, seed, limit) of a rematch being set up
         self.names: list[str] = []  # setup's name fields
         self.trust = None  # duel_trust.Trust, once wired
         self.checking = None  # (generator, notices, fallback) of a link being checked
         self.key_asked = False  # this device's key has been asked for (static/js/keys.js)
         self._flags = None  # ((challenge, trust version), flags) last computed
+        self.took_end = False  # the game that ended was a duel run: the duel shows its result
 
     @property
     def lang(self) -> str:
@@ -167,20 +150,6 @@ class DuelUI:
         app = self.app
         # The button is in index.html, so the header does not move when Python starts.
         app.on(by_id("btn-duel"), "click", app.guard(lambda e: self.open_panel()))
-
-        if is_none(by_id("duel-tag")):
-            tag = el("span", "duel-tag", id="duel-tag")
-            tag.hidden = True
-            by_id("deal-info").after(tag)
-
-        if is_none(by_id("hud-ghost")):
-            ghost = el("div", "hud-item ghost", id="hud-ghost")
-            ghost.hidden = True
-            value = el("dd")
-            value.append(el("span", "", "0", data_hud="ghost"), el("span", "lead", id="ghost-lead"))
-            ghost.append(el("dt", "", id="ghost-name"), value)
-            by_id("hud").append(ghost)
-
         by_id("duel-join-name").maxLength = duel.MAX_NAME
         for name, fn in {
             "duel-add": self.add_name_field,
@@ -222,11 +191,11 @@ class DuelUI:
             event.stopImmediatePropagation()  # the page's keys wait; the browser's still work
 
     # --- the panel ----------------------------------------------------------------------------
-    def show_view(self, view: str) -> None:
+    def show_view(self, view: Panel) -> None:
         self.view = view
-        for name, section in (("setup", "duel-setup"), ("intro", "duel-intro"), ("result", "duel-result")):
-            show(by_id(section), name == view or (name == "result" and view == "ranking"))
-        by_id("duel-dialog").dataset.view = view
+        for section in ("duel-setup", "duel-intro", "duel-result"):
+            show(by_id(section), section == view.section)
+        by_id("duel-dialog").dataset.view = view.value
         self.render()
         dialog = by_id("duel-dialog")
         for other in ("end-dialog", "rules-dialog", "settings-dialog", "picker"):
@@ -240,10 +209,10 @@ class DuelUI:
     def focus_first(self) -> None:
         """The field to fill, or the button the player most likely wants next."""
         order = {
-            "setup": ("#duel-names input",),
-            "intro": ("#duel-join-name",),
-            "result": ("#duel-next-go", "#duel-copy", "#duel-close"),
-            "ranking": ("#duel-copy", "#duel-close"),
+            Panel.SETUP: ("#duel-names input",),
+            Panel.INTRO: ("#duel-join-name",),
+            Panel.RESULT: ("#duel-next-go", "#duel-copy", "#duel-close"),
+            Panel.RANKING: ("#duel-copy", "#duel-close"),
         }.get(self.view, ())
         for selector in order:
             node = document.querySelector(selector)
@@ -254,7 +223,7 @@ class DuelUI:
     def render(self) -> None:
         self.ensure_key()
         self.render_key_note()
-        getattr(self, f"render_{self.view}")()
+        getattr(self, f"render_{self.view.value}")()
 
     def ensure_key(self) -> None:
         """Make or load this device's key once a duel is in view (not at every
@@ -271,7 +240,7 @@ class DuelUI:
         keys = getattr(js.window, "SolKeys", None)
         state = "none" if keys is None else str(keys.state)
         note = by_id("duel-key-note")
-        wanted = self.view in ("setup", "intro") and state in ("none", "visit")
+        wanted = self.view in (Panel.SETUP, Panel.INTRO) and state in ("none", "visit")
         show(note, wanted)
         if wanted:
             note.textContent = t(self.lang, f"duel.key_{state}")
@@ -282,9 +251,9 @@ class DuelUI:
         if self.phase in (Phase.CHECKING, Phase.SIGNING):
             return
         if self.viewed is not None:
-            self.show_view("ranking" if len(self.viewed.runs) > 1 or self.own else "intro")
+            self.show_view(Panel.RANKING if len(self.viewed.runs) > 1 or self.own else Panel.INTRO)
         elif self.session is not None and self.session.challenge.runs and self.phase is Phase.DONE:
-            self.show_view("result")
+            self.show_view(Panel.RESULT)
         else:
             self.open_setup()
 
@@ -293,7 +262,7 @@ class DuelUI:
 
     def closed(self) -> None:
         """Escape or the close button on a challenge is "Not now"."""
-        if self.view == "intro" and self.viewed is not None and self.phase is Phase.VIEWING:
+        if self.view is Panel.INTRO and self.viewed is not None and self.phase is Phase.VIEWING:
             self.decline()
 
     # --- setting up a duel ------------------------------------------------------------------------
@@ -319,7 +288,7 @@ class DuelUI:
         self.names = list(names) if names else [self.stored_name()]
         by_id("duel-setup-error").textContent = ""
         self.build_names()
-        self.show_view("setup")
+        self.show_view(Panel.SETUP)
 
     def render_setup(self) -> None:
         lang = self.lang
@@ -438,7 +407,7 @@ class DuelUI:
             return False
         self.go("link")
         self.checking = (duel.decoding(str(loc.href)), notices, fallback)
-        _boot("stage", t(self.lang, "duel.checking", percent=0), 95, 99)
+        boot("stage", t(self.lang, "duel.checking", percent=0), 95, 99)
         js.setTimeout(self._slice, 0)
         return True
 
@@ -465,7 +434,7 @@ class DuelUI:
         if progress is not None:
             done, total = progress
             percent = int(100 * done / total) if total else 100
-            _boot("stage", t(self.lang, "duel.checking", percent=percent), 95, 99)
+            boot("stage", t(self.lang, "duel.checking", percent=percent), 95, 99)
         js.setTimeout(self._slice, 0)
 
     def checked(self, challenge, notices: list) -> None:
@@ -473,7 +442,7 @@ class DuelUI:
         self.viewed = challenge
         self.trust.seen(challenge)  # names seen for the first time keep their key (flags came before)
         self.deal(challenge.game, challenge.seed, None, notices)
-        self.show_view("ranking" if len(challenge.runs) > 1 or self.own else "intro")
+        self.show_view(Panel.RANKING if len(challenge.runs) > 1 or self.own else Panel.INTRO)
 
     def flags(self, challenge) -> list:
         """What this device noticed about ``challenge`` (kept while neither
@@ -531,7 +500,7 @@ class DuelUI:
         if self.phase is Phase.DONE:
             self.go("view")
         self.prepare_join()
-        self.show_view("intro")
+        self.show_view(Panel.INTRO)
 
     def submit_join(self, event) -> None:
         event.preventDefault()
@@ -641,11 +610,14 @@ class DuelUI:
             f"{t(self.lang, 'duel.ghost_label', name=name)}: {theirs}. {lead_sentence(self.lang, name, mine, theirs)}"
         )
 
+    def ended(self) -> None:
+        """The game on the board has ended. ``took_end``: it was a duel run,
+        and the duel's result shows instead of the usual end panel."""
+        self.took_end = self.game_over()
+
     def game_over(self) -> bool:
-        """The game on the board has ended. True if it was a duel run: the run
-        is signed with this device's key (or goes unsigned where it cannot
-        be), joins the duel, and the duel's result shows instead of the
-        usual end panel."""
+        """If the game was a duel run, the run is signed with this device's key
+        (or goes unsigned where it cannot be) and joins the duel: True."""
         if not self.playing:
             return False
         self.go("ended")
@@ -693,7 +665,7 @@ class DuelUI:
         self.go("signed")
         self.show_tag()
         self.app.update_url()
-        self.show_view("result")
+        self.show_view(Panel.RESULT)
 
     # --- results ----------------------------------------------------------------------------------
     def render_result(self) -> None:
@@ -850,9 +822,9 @@ class DuelUI:
         return None
 
     # --- words ------------------------------------------------------------------------------------
-    def apply_language(self) -> None:
+    def language_changed(self) -> None:
         self.show_tag()
         if by_id("duel-dialog").open and self.view:
             self.render()
-            if self.view == "setup":
+            if self.view is Panel.SETUP:
                 self.label_names()

@@ -354,6 +354,20 @@ def winner_title(lang: str, verdict: Verdict, local: Iterable[str] = ()) -> str:
 # --- the phase of the duel on the page ------------------------------------------------------------
 
 
+class Panel(Enum):
+    """The duel panel's page (the ``#duel-dialog`` markup of index.html)."""
+
+    SETUP = "setup"  # set up a duel: time limit, deal, players
+    INTRO = "intro"  # a link's challenge, to accept with a name or decline
+    RESULT = "result"  # a run's result: the next player, the standings, the link to send
+    RANKING = "ranking"  # a link whose players have finished: its ranking at once
+
+    @property
+    def section(self) -> str:
+        """The id of the panel's section this page shows (the ranking is a result)."""
+        return "duel-result" if self is Panel.RANKING else f"duel-{self.value}"
+
+
 class Phase(Enum):
     """Where the page is with duels. Only ``TRANSITIONS`` moves it."""
 

@@ -23,17 +23,15 @@ from pyodide.ffi import to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
+from .dom import by_id
 from .hud import Clock
+from .part import Part
 from .texts.ui import t
 
 
-def by_id(name: str):
-    return document.getElementById(name)
-
-
-class FairPlay:
+class FairPlay(Part):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.leaving = None  # what to do once the player agrees to leave the deal
 
     def wire(self) -> None:
@@ -59,7 +57,7 @@ class FairPlay:
         app.on(by_id("stall-dialog"), "cancel", lambda e: e.preventDefault())
         app.on(by_id("setting-ask-leave"), "change", app.guard(self.ask_setting_changed))
         # The rules stay readable before a duel is accepted: over the duel's panel, its clock not started.
-        app.on(by_id("duel-rules"), "click", app.guard(lambda e: app.open_rules()))
+        app.on(by_id("duel-rules"), "click", app.guard(lambda e: app.dialogs.open_rules()))
 
     # --- the clock --------------------------------------------------------------------------
     @property
@@ -75,6 +73,12 @@ class FairPlay:
         session = self.app.duel.session
         accepted = self.duel_run and session is not None and session.from_link
         return Clock(now, 0.0, running=accepted)  # an answered duel counts from Accept
+
+    def dealt(self, restored=None) -> None:
+        self.sync_clock()  # a dialog may cover the table already
+
+    def ended(self) -> None:
+        self.app.clock.stop(js.performance.now())
 
     def first_action(self) -> None:
         """A move or a draw was played: the clock counts from now on."""
@@ -206,7 +210,7 @@ class FairPlay:
         self.close_stall()
         app.after_action()
 
-    def apply_language(self) -> None:
+    def language_changed(self) -> None:
         if by_id("stall-dialog").open:
             self.show_stall()
         if by_id("leave-dialog").open:

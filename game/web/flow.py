@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from game.home import AutoHome
 
+from .part import Part
+
 STAGE_MS = 110  # between two cards going home
 DEFAULT_MODE = AutoHome.SAFE.value
 MODES = tuple(m.value for m in AutoHome)
@@ -36,11 +38,11 @@ def staged(before, changes, player_moves: int) -> list:
     return out
 
 
-class AutoHomeView:
+class AutoHomeView(Part):
     """Plays the cards going home on the board, one at a time."""
 
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.stages: list = []  # positions still to show, the last is the game's
         self.game = None  # the game the stages belong to
         self.waiting: list = []  # work for when the last card has landed (the win)
@@ -107,12 +109,12 @@ class AutoHomeView:
         game = self.app.game
         return bool(self.stages) and game is self.game and game.position is self.stages[-1]
 
-    def sync(self) -> None:
+    def changed(self) -> None:
         """Bring the board to the game: the first stage now and the rest one
         by one, or the final position at once."""
         if not self.current():
             self.stop()
-            self.app.board.sync(self.app.piles(), self.app.turned_pile())
+            self.app.board.sync(self.app.table.piles(), self.app.table.turned_pile())
             return
         self.show(self.stages.pop(0))
         self.timer = self.app.js.setTimeout(self._tick, STAGE_MS)
@@ -140,7 +142,7 @@ class AutoHomeView:
             return
         if self.current():
             self.stages = []
-            self.app.board.sync(self.app.piles(), self.app.turned_pile())
+            self.app.board.sync(self.app.table.piles(), self.app.table.turned_pile())
         self.done()
 
     def after(self, fn) -> None:

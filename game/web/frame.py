@@ -15,13 +15,14 @@ import js
 from game import jsonsafe
 
 from . import embed
+from .part import Part
 from .query import parse_qs
 from .texts.ui import LANGUAGES
 
 
-class Frame:
+class Frame(Part):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         params = parse_qs(str(js.window.location.search).lstrip("?"), keep_blank_values=True)
         self.embedded = params.get("embed", [""])[-1] == "1"
         origins = params.get("origins")
@@ -57,23 +58,23 @@ class Frame:
             except Exception as exc:  # a closed or navigated-away parent
                 js.console.warn(f"solitaire: event not sent: {exc}")
 
-    def started(self) -> None:
+    def dealt(self, restored=None) -> None:
         """A deal is on the table: the first is ``ready``, later ones ``started``."""
         game = self.app.game
         self.watched = game if game.status == "playing" else None
         self.post("started" if self.ready_sent else "ready")
         self.ready_sent = True
 
-    def moved(self) -> None:
+    def changed(self) -> None:
         self.post("move")
 
-    def finished(self) -> None:
+    def ended(self) -> None:
         if self.watched is not None and self.watched is self.app.game:
             self.watched = None
             self.post("finished")
 
     # --- in -------------------------------------------------------------------------------
-    def listen(self) -> None:
+    def wire(self) -> None:
         if self.active:
             js.SolFrame.listen(self.app.proxy(self.app.guard(self.received)))
 

@@ -26,7 +26,9 @@ import js
 
 from game import DRAW, REDEAL
 
-from .texts.ui import pile_name, t
+from .dom import by_id
+from .part import Part
+from .texts.ui import t
 
 HINT_BUDGET = 20_000
 HINT_SECONDS = 1.0
@@ -50,9 +52,9 @@ def describe(lang: str, move, name_card, pile_label) -> str:
     return t(lang, "solver.move", card=name_card(move.src, move.count), pile=pile_label(move.dst))
 
 
-class Hints:
+class Hints(Part):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.asked = None  # the position (JSON text) of the hint in flight
         self.marked: list = []  # (element, class) of the highlight shown
         self.finish_line = None  # engine moves that finish the game, when offered
@@ -70,20 +72,17 @@ class Hints:
         self.line_from = None
         self.warmed = False
 
-    def by_id(self, name):
-        return js.document.getElementById(name)
-
     def wire(self) -> None:
         app = self.app
         self._answer = app.proxy(app.guard(self.answered))
         self._step = app.proxy(app.guard(self.finish_step))
-        app.on(self.by_id("btn-hint"), "click", app.guard(lambda e=None: self.ask()))
-        app.on(self.by_id("btn-finish"), "click", app.guard(lambda e=None: self.finish()))
-        app.on(self.by_id("setting-winnable"), "change", app.guard(self.winnable_changed))
-        app.on(self.by_id("setting-lost"), "change", app.guard(self.lost_changed))
+        app.on(by_id("btn-hint"), "click", app.guard(lambda e=None: self.ask()))
+        app.on(by_id("btn-finish"), "click", app.guard(lambda e=None: self.finish()))
+        app.on(by_id("setting-winnable"), "change", app.guard(self.winnable_changed))
+        app.on(by_id("setting-lost"), "change", app.guard(self.lost_changed))
         self._checked = app.proxy(app.guard(self.checked))
         self._dealt = app.proxy(app.guard(self.deal_checked))
-        self.by_id("setting-lost").checked = bool(app.settings.get("lost_notice"))
+        by_id("setting-lost").checked = bool(app.settings.get("lost_notice"))
 
     # --- hint -----------------------------------------------------------------------------
     def position_text(self) -> str:
@@ -109,7 +108,7 @@ class Hints:
 
     def show_advice(self, advice) -> None:
         app = self.app
-        board_el = self.by_id("board")
+        board_el = by_id("board")
         board_el.dataset.hint = advice.kind
         board_el.dataset.hintReason = advice.reason
         if advice.step is None:
@@ -123,7 +122,7 @@ class Hints:
         words = self.step_words(advice.step)
         text = t(app.lang, "hint.line", reason=t(app.lang, f"hint.reason.{advice.reason}"), move=words)
         app.show_toast(text)
-        by_id_live = self.by_id("live")
+        by_id_live = by_id("live")
         if by_id_live is not None:
             by_id_live.textContent = text
 
@@ -175,15 +174,8 @@ class Hints:
 
     def pile_words(self, pile: str) -> str:
         """The pile's name ("Column 4"), without the count its label adds."""
-        app = self.app
-        if not app.game.spec.forced:  # Royal Retinue's piles are named by their label
-            try:
-                return pile_name(app.lang, pile)
-            except ValueError:
-                pass
-        el = app.board.pile_els.get(pile)
-        label = el.getAttribute("aria-label") if el is not None else None
-        return str(label).split(",")[0] if label else pile
+        board = self.app.board
+        return board.pile_title(pile) if pile in board.pile_els else pile
 
     def mark(self, step) -> None:
         board = self.app.board
@@ -209,7 +201,7 @@ class Hints:
         for el, cls in self.marked:
             el.classList.remove(cls)
         self.marked = []
-        root = self.by_id("board")
+        root = by_id("board")
         if root is not None:
             root.dataset.hint = ""
             root.dataset.hintMove = ""
@@ -249,7 +241,7 @@ class Hints:
             solver.ask("solve", self.checking, LOST_BUDGET, LOST_SECONDS, self._checked)
 
     def show_finish(self) -> None:
-        button = self.by_id("btn-finish")
+        button = by_id("btn-finish")
         offer = bool(self.finish_line) and self.app.playing and not self.finishing
         if button is not None and bool(button.hidden) == offer:
             button.hidden = not offer
@@ -281,7 +273,7 @@ class Hints:
             return
         js.setTimeout(self._step, FINISH_STEP_MS)
 
-    def reset(self) -> None:
+    def dealt(self, restored=None) -> None:
         """A new deal: nothing in flight, nothing offered."""
         self.finishing = False
         self.lost_told = None
@@ -293,7 +285,7 @@ class Hints:
             self.check_deal()
         else:
             self.deal_tries = 0
-        box = self.by_id("setting-winnable")
+        box = by_id("setting-winnable")
         if box is not None and self.app.game is not None:
             box.checked = self.app.game.spec.id in self.app.settings.get("winnable", [])
 
@@ -308,7 +300,7 @@ class Hints:
         idle = getattr(js.window, "requestIdleCallback", None)
         app = self.app
 
-        def later(fn, ms):
+        def when_idle_within(fn, ms):
             if idle is not None:
                 options = js.Object.new()
                 options.timeout = ms
@@ -324,9 +316,9 @@ class Hints:
         def import_advice():
             import game.advice  # noqa: F401  (about 30 ms in Pyodide: not in the first click)
 
-            js.setTimeout(app.proxy(lambda: later(warm_worker, WARM_MS)), WORKER_AFTER_MS)
+            js.setTimeout(app.proxy(lambda: when_idle_within(warm_worker, WARM_MS)), WORKER_AFTER_MS)
 
-        later(import_advice, IMPORT_WITHIN_MS)
+        when_idle_within(import_advice, IMPORT_WITHIN_MS)
 
     # --- "no way to win" ----------------------------------------------------------------------
     def checked(self, text) -> None:

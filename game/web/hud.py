@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from .part import Part
 from .texts.ui import t
 
 
@@ -83,10 +84,12 @@ class Clock:
         return self.since is not None
 
 
-class Hud:
-    """Writes the game's figures into the page, touching only what changed."""
+class Hud(Part):
+    """Writes the game's figures into the page, touching only what changed.
+    As a part of the page (``app`` given) it follows the game on the table."""
 
-    def __init__(self, score, time, moves, bonus, bonus_box, undo, undo_count, redo, time_label=None):
+    def __init__(self, score, time, moves, bonus, bonus_box, undo, undo_count, redo, time_label=None, app=None):
+        super().__init__(app)
         self.el = {"score": score, "time": time, "moves": moves, "bonus": bonus}
         self.bonus_box = bonus_box
         self.undo, self.undo_count, self.redo = undo, undo_count, redo
@@ -94,6 +97,20 @@ class Hud:
         self.shown: dict = {}
         self.lang = "en"
         self.after_update = None  # called with (game, at) after each update (the duel's ghost)
+
+    def dealt(self, restored=None) -> None:
+        self.reset(self.app.game, self.app.lang)
+        self.update(self.app.game, self.app.now())
+
+    def changed(self) -> None:
+        self.update(self.app.game, self.app.now())
+
+    def ended(self) -> None:
+        game = self.app.game
+        self.update(game, game.end_time or game.clock)
+
+    def language_changed(self) -> None:
+        self.dealt()
 
     def _set(self, key: str, text: str) -> None:
         if self.shown.get(key) != text:

@@ -15,6 +15,8 @@ from typing import NamedTuple, Optional
 from game import Move
 from game.cards import is_face_down
 
+from .part import Part
+
 KEY_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
 
 
@@ -25,11 +27,37 @@ class Pick(NamedTuple):
     from_stock: bool = False  # Forty Thieves family: the stock's top card, played directly
 
 
-class Input:
+class Input(Part):
     def __init__(self, app):
-        self.app = app  # the controller: game, board, play(), stock(), undo(), redo(), cue()
+        super().__init__(app)  # the controller: game, board, play(), stock(), undo(), redo(), cue()
         self.selection: Optional[Pick] = None
         self.dragging: Optional[Pick] = None
+        self.pointer = None  # table.js's pointer handling on the board, once wired
+
+    # --- the lifecycle (part.py) -----------------------------------------------
+    def wire(self) -> None:
+        """table.js turns pointer input on the board into taps, drags and drops;
+        the page's keys come here too."""
+        import js
+        from pyscript import document
+
+        app = self.app
+        handlers = js.Object.new()
+        handlers.tap = app.proxy(app.guard(self.tap))
+        handlers.double = app.proxy(app.guard(self.double))
+        handlers.grab = app.proxy(app.guard(lambda pile, index: self.grab_for_js(pile, index)))
+        handlers.drop = app.proxy(app.guard(self.drop))
+        handlers.cancel = app.proxy(app.guard(self.cancel))
+        self.pointer = js.SolTable.attach(document.getElementById("board"), handlers)
+        app.on(document, "keydown", app.guard(self.keydown))
+
+    def dealt(self, restored=None) -> None:
+        self.selection = self.dragging = None
+        if self.pointer is not None:
+            self.pointer.reset()
+
+    def ended(self) -> None:
+        self.deselect()
 
     # --- what can be picked up ---------------------------------------------------
     @property
@@ -162,6 +190,12 @@ class Input:
                 return
         self.board.shake(pile, pick.index)
 
+    def grab_for_js(self, pile, index):
+        import js
+
+        cards = self.grab(pile, index)
+        return None if cards is None else js.Array.of(*cards)
+
     def grab(self, pile, index):
         """A drag starts: the cards that follow the pointer, as [pile, index, count]."""
         if not self.app.playing:
@@ -203,6 +237,25 @@ class Input:
             self.board.peek_stock(False)
 
     # --- keyboard --------------------------------------------------------------------------
+    def keydown(self, event) -> None:
+        """The page's keys, but not while a dialog or a field has them."""
+        from pyscript.ffi import is_none
+
+        target = event.target
+        if event.altKey or event.metaKey or event.defaultPrevented:
+            return
+        if not is_none(target.closest("dialog, input, select, textarea")):
+            return
+        key = event.key
+        pile_el = target.closest("#board [data-pile]")
+        pile = None if is_none(pile_el) else str(pile_el.dataset.pile)
+        if key in ("Enter", " ") and pile is None:
+            return  # buttons and links keep their own keys
+        if pile is not None and pile != self.board.focus:
+            self.board.set_focus(pile, move_focus=False)
+        if self.key(key, bool(event.ctrlKey), pile is not None):
+            event.preventDefault()
+
     def key(self, key: str, ctrl: bool, in_board: bool) -> bool:
         """Handle a key; True if it was used (the page then stops its default)."""
         app = self.app
@@ -238,7 +291,7 @@ class Input:
             app.redo()
             return True
         if key == "?":
-            app.open_shortcuts()
+            app.dialogs.open_shortcuts()
             return True
         if key in ("Enter", " ") and in_board:
             self.activate(self.board.focus)

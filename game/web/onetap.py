@@ -22,6 +22,8 @@ from typing import NamedTuple, Optional
 
 from game import GameError, Move
 
+from .part import Part
+
 VALUES = ("on", "off")
 
 
@@ -96,9 +98,9 @@ class Cycle(NamedTuple):
     at: int  # index in ``order`` of ``pile``
 
 
-class OneTap:
+class OneTap(Part):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.cycle: Optional[Cycle] = None
 
     # --- the setting ------------------------------------------------------------------

@@ -7,30 +7,23 @@ from __future__ import annotations
 
 from pyscript import document
 
+from .dom import el
 from .texts.games import game_name
-from .texts.rules import game_rules
 from .texts.ui import t
 
 
-def _el(tag: str, text: str = "", cls: str = ""):
-    node = document.createElement(tag)
-    if text:
-        node.textContent = text
-    if cls:
-        node.className = cls
-    return node
-
-
 def fill_rules(title_el, body_el, lang: str, game_id: str) -> None:
+    from .texts.rules import game_rules  # the rules' words (every game, every language) load when first shown
+
     title_el.textContent = t(lang, "rules.title", game=game_name(lang, game_id))
     frame = document.createDocumentFragment()
     for section in game_rules(lang, game_id):
-        frame.append(_el("h3", section.title))
-        ul = _el("ul")
+        frame.append(el("h3", "", section.title))
+        ul = el("ul")
         for item in section.items:
-            li = _el("li")
+            li = el("li")
             if item.decided:
-                badge = _el("span", t(lang, "rules.decided"), "decided")
+                badge = el("span", "decided", t(lang, "rules.decided"))
                 badge.title = t(lang, "rules.decided_hint")
                 li.append(badge, document.createTextNode(" "))
             li.append(document.createTextNode(item.text))
@@ -68,5 +61,5 @@ def fill_end(title_el, body_el, lang: str, game, score: int) -> None:
     title_el.textContent = title
     frame = document.createDocumentFragment()
     for line in lines + [t(lang, "end.next")]:
-        frame.append(_el("p", line))
+        frame.append(el("p", "", line))
     body_el.replaceChildren(frame)

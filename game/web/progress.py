@@ -4,14 +4,16 @@ the rules of what is kept live in ``storage.py``, ``resume.py`` and
 ``stats.py`` (plain Python, tested under CPython).
 
 The controller calls: ``load_settings`` / ``save_settings``; ``restore`` at
-start; ``leave`` before a new deal replaces the game; ``started`` once it is
-on the table; ``changed`` after each move, undo or redo; ``finished`` when the
-game ends. Each of these saves at once. The game is saved when the page is
+start; ``leave`` before a new deal replaces the game; then the lifecycle of
+``part.py``: ``dealt`` once it is on the table, ``changed`` after each move,
+undo or redo, ``ended`` when the game ends. Each of these saves at once. The game is saved when the page is
 hidden too (``fair.py`` holds the clock then, in practice play) (and every ``SAVE_EVERY_MS`` while
 it is being played, for the clock).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import js
 from pyscript import document
@@ -19,6 +21,7 @@ from pyscript import document
 from game.catalog import PLAYER_GAMES
 
 from . import resume, storage
+from .part import Part
 from .stats import Stats
 from .stats_panel import StatsPanel
 from .texts.games import game_name
@@ -38,13 +41,14 @@ def _local_storage():
         return None
 
 
-class Progress:
+class Progress(Part):
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.store = storage.Store(_local_storage())
         self.damaged: list[tuple] = []  # (text key, parameters) of notices for the start
         self.stats = self._load_stats()
         self.recorded = False  # the game on the table is already in the statistics
+        self.before = None  # a copy of its game's record before the game that just ended
         self.told = False  # the "won't be kept" notice has been shown
         self.pointer = None  # the game id last written to solitaire.current
         self.panel = StatsPanel(self)
@@ -160,7 +164,7 @@ class Progress:
             self.save_stats()
             self.save()
 
-    def started(self, slot=None) -> None:
+    def dealt(self, slot=None) -> None:
         self.recorded = bool(slot and slot.recorded)
         self.save()
 
@@ -171,10 +175,13 @@ class Progress:
         bench/README.md, "Autosave".)"""
         self.save()
 
-    def finished(self) -> None:
-        """The game ended: into the statistics (a dealt game, once) and saved at once."""
+    def ended(self) -> None:
+        """The game ended: into the statistics (a dealt game, once) and saved at once.
+        ``before`` keeps a copy of the game's record as it was (the win's news)."""
         app = self.app
         game = app.game
+        record = self.stats.record(game.spec.id) if game is not None else None
+        self.before = replace(record) if record is not None else None  # ``end`` changes it in place
         if game is not None and not self.recorded and self.counted() and game.log:
             at = game.end_time if game.end_time is not None else game.clock
             self.stats.end(game.spec.id, game.status == "won", game.score(), at)

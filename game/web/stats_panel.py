@@ -7,15 +7,12 @@ from pyscript import document
 
 from game.catalog import PLAYER_GAMES
 
+from .dom import by_id
 from .stats import figures
 from .texts.games import game_name
 from .texts.ui import t
 
 ALL = "all"
-
-
-def by_id(name: str):
-    return document.getElementById(name)
 
 
 class StatsPanel:

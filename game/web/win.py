@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .hud import format_clock
+from .part import Part
 
 
 def win_news(before, after, score: int, seconds: float, counted: bool) -> list[tuple[str, dict]]:
@@ -37,24 +38,14 @@ def win_news(before, after, score: int, seconds: float, counted: bool) -> list[t
     return out
 
 
-class WinView:
+class WinView(Part):
     def __init__(self, app):
-        self.app = app
-        self.before = None  # the game's statistics before this game was recorded
+        super().__init__(app)
         self.news: list = []
 
-    def note_before(self) -> None:
-        """Called just before the game goes into the statistics."""
-        app = self.app
-        stats = app.progress.stats
-        self.before = stats.record(app.game.spec.id) if app.game is not None else None
-        if self.before is not None:
-            from dataclasses import replace
-
-            self.before = replace(self.before)  # a copy: ``end`` changes the record in place
-
-    def recorded(self) -> None:
-        """Called once the game is in the statistics: work out what the win means."""
+    def ended(self) -> None:
+        """The game is in the statistics by now (progress ends first): work out
+        what the win means, against the record as it was before this game."""
         app = self.app
         game = app.game
         self.news = []
@@ -63,7 +54,7 @@ class WinView:
         counted = bool(app.progress.recorded) and app.progress.counted()
         after = app.progress.stats.record(game.spec.id) if counted else None
         seconds = game.end_time if game.end_time is not None else game.clock
-        self.news = win_news(self.before, after, game.score(), seconds, counted)
+        self.news = win_news(app.progress.before, after, game.score(), seconds, counted)
 
     def celebrate(self, then=None) -> None:
         """The cards celebrate; ``then`` (the end dialog) follows when they are done or skipped."""

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from ui_helpers import open_url, settle
+from ui_helpers import open_url, play_move, settle
+
+from game import new_game
+from game.web.texts.cards import card_name, index_rank
+from game.web.texts.ui import pile_name, t
 
 SEVERE = {"serious", "critical"}
 
@@ -69,3 +73,20 @@ def test_the_end_screen_has_no_serious_violations(page):
     page.wait_for_selector("#end-dialog[open]")
     settle(page)
     assert severe(page) == []
+
+
+@pytest.mark.parametrize(("game_id", "seed", "lang"), [("solitario", 7, "de"), ("retinue", 4, "it")])
+def test_a_move_is_told_with_its_pile_named_in_the_players_words(page, app_url, game_id, seed, lang):
+    """The live region names the card and the pile it went to; the pile's name
+    comes from the texts (Royal Retinue's piles by their label, in the
+    player's letters), not from the board's labels."""
+    open_url(page, app_url, f"?game={game_id}&seed={seed}&lang={lang}")
+    game = new_game(game_id, seed)
+    move = next(m for m in game.legal_moves() if not m.is_stock_action)
+    card = game.play(move)[0].cards[0]
+    play_move(page, str(move))
+    labels = game.spec.labels
+    label = index_rank(lang, labels[game.spec.pile_names.index(move.dst)]) if labels else None
+    pile = pile_name(lang, move.dst, label)
+    said = t(lang, "status.moved", card=card_name(lang, card, game.spec.deck.name), pile=pile)
+    assert page.text_content("#live") == said

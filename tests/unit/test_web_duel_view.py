@@ -269,3 +269,15 @@ def test_ranking_rows_and_tie_notes():
     for lang in LANGS:
         for text in dv.tie_notes(lang, verdict) + dv.tie_notes(lang, same):
             assert "{" not in text
+
+
+def test_each_panel_page_shows_a_section_of_the_duel_dialog_markup():
+    from pathlib import Path
+
+    from game.web.duel_view import Panel
+
+    html = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
+    dialog = html[html.index('<dialog id="duel-dialog"') : html.index("</dialog>", html.index('id="duel-dialog"'))]
+    for panel in Panel:
+        assert f'id="{panel.section}"' in dialog, panel
+    assert Panel.RANKING.section == Panel.RESULT.section  # the ranking is a result, read later

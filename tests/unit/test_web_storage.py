@@ -170,7 +170,7 @@ def test_every_setting_the_page_reads_has_a_check():
 
 
 def test_the_allowed_values_are_the_pages_own():
-    """board.py and app.py import the browser, so their lists are read from the source."""
+    """board.py and dialogs.py import the browser, so their lists are read from the source."""
     web = Path(storage.__file__).parent
 
     def constant(file: str, name: str):
@@ -181,7 +181,7 @@ def test_the_allowed_values_are_the_pages_own():
         raise AssertionError(f"{name} not found in {file}")
 
     assert storage.SETTING_VALUES["faces"] == constant("board.py", "FACE_SETS")
-    assert storage.SETTING_VALUES["back"] == constant("app.py", "BACKS")
+    assert storage.SETTING_VALUES["back"] == constant("dialogs.py", "BACKS")
 
 
 def test_a_check_that_fails_in_any_way_never_stops_the_page():

@@ -1,0 +1,108 @@
+"""The table: the board drawn for the table's size, its layout kept in step
+with the window (and the hint to turn an upright phone), and the board
+root's ``data-`` attributes for the style sheet and the tests: ``status``
+(playing, won, stalled, time-up, resigned), ``seed``, the stock's ``redeal``."""
+
+from __future__ import annotations
+
+import js
+
+from game import REDEAL
+
+from .board import Board
+from .dom import by_id
+from .layout import plan
+from .part import Part
+
+RELAYOUT_MS = 90
+
+
+class Table(Part):
+    def __init__(self, app):
+        super().__init__(app)
+        self.board = Board(by_id("board"))
+        self.resize_timer = None
+        self._relayout = None
+
+    def wire(self) -> None:
+        app = self.app
+        self._relayout = app.proxy(app.guard(self.relayout))
+        app.on(js.window, "resize", app.guard(lambda e: self.schedule_relayout()))
+        app.on(by_id("turn-hint-close"), "click", app.guard(lambda e: self.close_turn_hint()))
+
+    # --- the lifecycle ----------------------------------------------------------------------
+    def dealt(self, restored=None) -> None:
+        app, board = self.app, self.board
+        spec = app.game.spec
+        board.deal(spec, self.piles(), self.plan_table(spec), self.turned_pile())
+        board.set_language(app.lang)
+        self.changed()
+        root = by_id("board")
+        root.dataset.seed = "" if app.seed is None else str(app.seed)
+        root.hidden = False
+        by_id("settings-faces").hidden = not board.italian
+
+    def changed(self) -> None:
+        game = self.app.game
+        self.board.set_stock_state(any(m == REDEAL for m in game.legal_moves()))
+        self.show_status()
+
+    def ended(self) -> None:
+        self.show_status()
+
+    def language_changed(self) -> None:
+        self.schedule_relayout()  # the words have changed: the labels' room may have too
+
+    def show_status(self) -> None:
+        by_id("board").dataset.status = self.app.game.status
+
+    # --- the game's piles, by name --------------------------------------------------------------
+    def piles(self) -> dict:
+        game = self.app.game
+        names = game.spec.pile_names
+        return {names[i]: p for i, p in enumerate(game.position.piles)}
+
+    def turned_pile(self):
+        game = self.app.game
+        w = game.position.waiting
+        return None if w is None else game.spec.pile_names[w]
+
+    # --- the table's size -----------------------------------------------------------------------
+    def board_space(self) -> tuple[float, float]:
+        """The table's size: the page's frame (app.css) fixes it, whatever the
+        header and the toolbar hold, so it is known before the first deal."""
+        table = by_id("board").parentElement
+        return float(table.clientWidth), float(table.clientHeight)
+
+    def plan_table(self, spec):
+        """The board's layout for the table's size. Cards narrower than a finger
+        on an upright phone (12 or 13 columns) bring the hint to turn it (a row
+        above the table, until the player closes it): the board is planned again
+        for the table that is left, before anything is drawn."""
+        layout = plan(spec, *self.board_space())
+        upright = float(js.window.innerHeight) > float(js.window.innerWidth)
+        wanted = layout.narrow and upright and self.app.settings.get("turn_hint") != "closed"
+        hint = by_id("turn-hint")
+        if bool(hint.hidden) == wanted:
+            hint.hidden = not wanted
+            layout = plan(spec, *self.board_space())
+        return layout
+
+    def close_turn_hint(self) -> None:
+        by_id("turn-hint").hidden = True
+        self.app.settings["turn_hint"] = "closed"
+        self.app.save_settings()
+        self.relayout()
+
+    def schedule_relayout(self) -> None:
+        if self.resize_timer is not None:
+            js.clearTimeout(self.resize_timer)
+        self.resize_timer = js.setTimeout(self._relayout, RELAYOUT_MS)
+
+    def relayout(self) -> None:
+        self.resize_timer = None
+        if self.app.game is None:
+            return
+        layout = self.plan_table(self.app.game.spec)
+        if layout != self.board.layout:
+            self.board.relayout(layout)

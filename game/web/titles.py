@@ -1,0 +1,43 @@
+"""The page's titles and address: the game's name and deal number in the
+header, the document's title, and the URL (``?game=…&seed=…``, the
+``?position=`` a game started from, or the duel's ``?duel=…``), kept with
+``history.replaceState`` so a reload or a shared link finds the same deal."""
+
+from __future__ import annotations
+
+import js
+from pyscript import document
+
+from . import url
+from .dom import by_id
+from .part import Part
+from .texts.games import game_name
+from .texts.ui import t
+
+
+class Titles(Part):
+    def dealt(self, restored=None) -> None:
+        self.refresh()
+        self.update_url()
+
+    def language_changed(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        app = self.app
+        name = game_name(app.lang, app.game.spec.id)
+        by_id("game-title").textContent = name
+        by_id("deal-info").textContent = t(app.lang, "app.deal_info", number=app.seed) if app.seed is not None else ""
+        document.title = f"{name} \u2013 {t(app.lang, 'app.title')}"
+
+    def update_url(self) -> None:
+        app = self.app
+        query = app.duel.query()  # ?duel=…, while the board belongs to a duel
+        if query is None and app.start_position is not None:
+            query = url.position_query(app.start_position, time_limit=app.time_limit)
+        elif query is None:
+            query = url.deal_query(app.game.spec.id, app.seed, time_limit=app.time_limit)
+        try:
+            js.history.replaceState(js.history.state, "", query)
+        except Exception:
+            pass
