@@ -30,12 +30,13 @@ from .frame import Frame
 from .hints import Hints
 from .hud import Hud
 from .input import Input, Pick
-from .layout import plan
+from .looks import BACKS, Looks
 from .onetap import OneTap
 from .panels import fill_end, fill_rules
 from .picker import Picker
 from .progress import Progress
 from .shortcuts import fill_shortcuts
+from .sound import Sound
 from .texts.cards import card_name
 from .texts.games import game_name
 from .texts.ui import LANGUAGES, pick_language, t
@@ -45,7 +46,6 @@ RANDOM_DEALS = 1_000_000  # random deals are numbered below this, to stay easy t
 STORAGE_KEY = "solitaire.settings"
 TICK_MS = 250
 TOAST_MS = 2800
-BACKS = ("blue", "red")
 
 
 def by_id(name: str):
@@ -89,6 +89,8 @@ class App:
         self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
         self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
         self.win = WinView(self)  # the celebration and what a win means
+        self.looks = Looks(self)  # light or dark, the table's colour, card size, left hand
+        self.sound = Sound(self)  # sounds made in the page, after the first gesture
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -226,6 +228,8 @@ class App:
         self.fair.wire()
         self.auto_home.wire()
         self.one_tap.wire()
+        self.looks.wire()
+        self.sound.wire()
 
     def guard(self, fn):
         """Event handlers never let an exception reach the page: it becomes a notice."""
@@ -308,6 +312,7 @@ class App:
             self.close_notice()
         self.fair.sync_clock()
         self.progress.started(restored)  # saved at once: a reload finds this deal
+        self.sound.dealt(restored)
         self.frame.started()
         js.performance.mark("interactive")
         if not self.playing:
@@ -393,6 +398,7 @@ class App:
         self.fair.first_action()  # the clock counts from the first move or draw
         self.auto_home.landed(before, changes, 1 if isinstance(step, Move) else len(step))
         self.after_action()
+        self.sound.played(changes, 1 if isinstance(step, Move) else len(step))
         # The player's own move: a stock card played directly is the step's second move.
         stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"
         self.announce_change(changes[1] if stock_play else changes[0])
@@ -614,6 +620,8 @@ class App:
         for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
             node.checked = node.value == self.board.back
         self.fair.show_setting()
+        self.looks.show_setting()
+        self.sound.show_setting()
         by_id("settings-dialog").showModal()
 
     def open_shortcuts(self) -> None:
@@ -662,13 +670,13 @@ class App:
         on an upright phone (12 or 13 columns) bring the hint to turn it (a row
         above the table, until the player closes it): the board is planned again
         for the table that is left, before anything is drawn."""
-        layout = plan(spec, *self.board_space())
+        layout = self.looks.plan(spec, *self.board_space())
         upright = float(js.window.innerHeight) > float(js.window.innerWidth)
         wanted = layout.narrow and upright and self.settings.get("turn_hint") != "closed"
         hint = by_id("turn-hint")
         if bool(hint.hidden) == wanted:
             hint.hidden = not wanted
-            layout = plan(spec, *self.board_space())
+            layout = self.looks.plan(spec, *self.board_space())
         return layout
 
     def close_turn_hint(self) -> None:

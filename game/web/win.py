@@ -70,6 +70,7 @@ class WinView:
         import js
 
         app = self.app
+        app.sound.play("win")
         runner = getattr(js.window, "SolCelebrate", None)
         if runner is None:
             if then is not None:

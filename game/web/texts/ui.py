@@ -9,6 +9,7 @@ markup). Counts that need a plural have one key per form (``aria.pile_one`` /
 from __future__ import annotations
 
 from .flow import FLOW
+from .looks import LOOKS
 
 LANGUAGES = ("en", "de", "it")
 DEFAULT = "en"
@@ -1316,6 +1317,10 @@ UI: dict[str, dict[str, str]] = {"en": EN, "de": DE, "it": IT}
 
 # Play that flows (issue 13) keeps its words in a table of its own.
 for _lang, _table in FLOW.items():
+    UI[_lang].update(_table)
+
+# Sound, themes and the table (issue 16): a table of their own too.
+for _lang, _table in LOOKS.items():
     UI[_lang].update(_table)
 
 
