@@ -4,8 +4,8 @@ cards, a refused move, a shuffle and a win.
 The sounds are made at run time with the Web Audio API by
 static/js/sound.js, which the page loads only when the first sound is to
 play (never before the first deal). Nothing plays before the player's first
-tap, click or key (the browser's autoplay rule, read from
-``navigator.userActivation``), nor while sound is off. The settings are
+tap, click or key (the browser's autoplay rule; static/js/start.js watches
+for it), nor while sound is off. The settings are
 ``sound`` (on, off) and ``volume`` (0-100) in ``solitaire.settings``; unset,
 sound is on, except where the system asks to save data
 (``prefers-reduced-data``): then it stays off until the player turns it on,
@@ -22,28 +22,26 @@ the page.
 
 from __future__ import annotations
 
-from game import DRAW, REDEAL
+from game import DRAW
 
 NAMES = ("pick", "place", "flip", "refuse", "shuffle", "win")
 MODULE = "./static/js/sound.js"
 DEFAULT_VOLUME = 70
 
 
-def step_sounds(changes, player_moves: int = 1) -> list[str]:
+def step_sounds(changes) -> list[str]:
     """The sounds of a step the player played, in order: a draw turns a card
     (flip), a move puts cards down (place), and a card that turned face up
-    on the way flips after it. Cards that then went home by themselves
-    (after ``player_moves``) put down too, once."""
+    on the way flips after it. Cards that then went home by themselves put
+    down once more after a flip; the same sound twice in a row plays once."""
     out: list[str] = []
-    for i, change in enumerate(changes):
+    for change in changes:
         move = change.move
         if move == DRAW:
             name = "flip"
-        elif move == REDEAL:
+        else:  # a move, or the waste turned back into the stock (REDEAL)
             name = "place"
-        else:
-            name = "place" if i < player_moves or "place" not in out else None
-        if name is not None and (not out or out[-1] != name):
+        if not out or out[-1] != name:
             out.append(name)
         if change.revealed is not None:
             out.append("flip")
@@ -55,6 +53,7 @@ class Sound:
         self.app = app
         self.loading = False
         self.queue: list = []  # sounds asked for while the module loads
+        self.asked = self.held = None  # the test hook's lists (wire)
 
     # --- the settings ----------------------------------------------------------------
     @property
@@ -84,8 +83,10 @@ class Sound:
         from pyscript import document
 
         js, app = self.app.js, self.app
-        js.window.__sounds = js.Array.new()
-        js.window.__soundsHeld = js.Array.new()
+        # setattr: a name with two leading underscores in a class body would be mangled
+        self.asked, self.held = js.Array.new(), js.Array.new()
+        setattr(js.window, "__sounds", self.asked)
+        setattr(js.window, "__soundsHeld", self.held)
         app.on(document.getElementById("btn-sound"), "click", app.guard(lambda e: self.toggle()))
         dialog = document.getElementById("settings-dialog")
         app.on(dialog, "change", app.guard(self.setting_changed))
@@ -139,8 +140,8 @@ class Sound:
         if restored is None:
             self.play("shuffle")
 
-    def played(self, changes, player_moves: int) -> None:
-        for name in step_sounds(changes, player_moves):
+    def played(self, changes) -> None:
+        for name in step_sounds(changes):
             self.play(name)
 
     def refused(self) -> None:
@@ -150,17 +151,26 @@ class Sound:
         if name not in NAMES or not self.on:
             return
         js = self.app.js
-        active = getattr(js.navigator, "userActivation", None)
-        if active is not None and not active.hasBeenActive:
-            js.window.__soundsHeld.push(name)  # the autoplay rule: not before a gesture
+        if not self.gestured():
+            self.held.push(name)  # the autoplay rule: not before a gesture
             return
-        js.window.__sounds.push(name)
+        self.asked.push(name)
         player = getattr(js.window, "SolSound", None)
         if player is None:
             self.queue.append(name)
             self.load()
             return
         player.play(name, self.volume / 100, self.short())
+
+    def gestured(self) -> bool:
+        """The player has pressed, tapped or typed in the page (static/js/start.js
+        watches from the start), and the browser agrees where it tells."""
+        js = self.app.js
+        looks = getattr(js.window, "SolLooks", None)
+        if looks is None or not looks.gestured:
+            return False
+        active = getattr(js.navigator, "userActivation", None)
+        return active is None or bool(active.hasBeenActive)
 
     def load(self) -> None:
         """Add static/js/sound.js to the page, once; the sounds asked for meanwhile follow."""

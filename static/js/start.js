@@ -272,4 +272,18 @@
     else if (dark.addListener) dark.addListener(follow);
   }
   window.SolLooks = { apply: apply, scheme: scheme };
+
+  // Sound waits for the player's first gesture (the browser's autoplay rule):
+  // a trusted press, tap or key (game/web/sound.py reads SolLooks.gestured).
+  var seen = function (event) {
+    if (!event.isTrusted || (event.type === "keydown" && event.key === "Escape")) return;
+    window.SolLooks.gestured = true;
+    ["pointerdown", "pointerup", "keydown", "touchend"].forEach(function (type) {
+      removeEventListener(type, seen, true);
+    });
+  };
+  window.SolLooks.gestured = false;
+  ["pointerdown", "pointerup", "keydown", "touchend"].forEach(function (type) {
+    addEventListener(type, seen, true);
+  });
 })();
