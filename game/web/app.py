@@ -397,8 +397,8 @@ class App:
             return False
         self.fair.first_action()  # the clock counts from the first move or draw
         self.auto_home.landed(before, changes, 1 if isinstance(step, Move) else len(step))
+        self.sound.played(changes)  # before after_action: a win's fanfare follows the last card
         self.after_action()
-        self.sound.played(changes)
         # The player's own move: a stock card played directly is the step's second move.
         stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"
         self.announce_change(changes[1] if stock_play else changes[0])
