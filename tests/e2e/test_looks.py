@@ -353,3 +353,28 @@ def test_the_settings_dialog_fits_every_screen(browser, browser_context_args, ap
         page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}-end.png"))
         close_settings(page)
     context.close()
+
+
+def test_where_the_system_saves_data_sound_waits_to_be_turned_on(
+    playwright, browser_type_launch_args, browser_context_args, app_url
+):
+    # Chromium matches prefers-reduced-data only with its Blink feature on.
+    args = {**browser_type_launch_args}
+    args["args"] = [*args.get("args", []), "--enable-blink-features=PrefersReducedData"]
+    browser = playwright.chromium.launch(**args)
+    context = context_with(browser, browser_context_args)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-data", "value": "reduce"}]})
+    asked_for = []
+    page.on("request", lambda r: asked_for.append(r.url))
+    open_url(page, app_url, "?game=reloaded&seed=5")
+    assert page.evaluate("matchMedia('(prefers-reduced-data: reduce)').matches")
+    assert page.get_attribute("#btn-sound", "aria-pressed") == "false"
+    click_pile(page, "stock")
+    page.wait_for_timeout(200)
+    assert sounds(page) == [] and page.evaluate("[...window.__soundsHeld]") == []
+    assert not any(url.endswith("/sound.js") for url in asked_for)  # not even fetched
+    open_tool(page, "btn-sound")
+    page.wait_for_function("window.SolSound && window.SolSound.played.includes('pick')")
+    browser.close()
