@@ -12,7 +12,7 @@ Layout of the output (card codes as in /work/shared/CONTRACT.md):
     french/{CODE}.svg        52 cards, A 2 ... 9 T J Q K of S H D C
     napoletane/{CODE}.svg    40 cards, A 2 ... 7 J Q K of D H C S
     piacentine/{CODE}.svg    40 cards, same codes, a different pattern
-    back-blue.svg, back-red.svg, empty.svg
+    back-blue.svg, back-red.svg, back-green.svg, back-black.svg, empty.svg
 
 Every file shares one viewBox (0 0 250 350, the app's 1:1.4 card), has rounded
 corners, a thin border and a <title> naming the card.  Nothing is referenced
@@ -1398,6 +1398,8 @@ def all_files() -> dict[str, str]:
             files[f"signs/{st['name']}-{suit}.svg"] = suit_sign(st, suit)
     files["back-blue.svg"] = back("#24457a", "#3c64a6", "#17305a", "blue")
     files["back-red.svg"] = back("#9e1b24", "#c8414a", "#6b0f16", "red")
+    files["back-green.svg"] = back("#1f5f3b", "#43905f", "#123d25", "green")
+    files["back-black.svg"] = back("#1d1d22", "#c29a3a", "#0c0c0f", "black and gold")
     files["empty.svg"] = empty()
     return files
 

@@ -33,8 +33,10 @@ from .frame import Frame
 from .hints import Hints
 from .hud import Hud
 from .input import Input
+from .looks import Looks
 from .onetap import OneTap
 from .progress import Progress
+from .sound import Sound
 from .table import Table
 from .texts.ui import LANGUAGES, pick_language, t
 from .titles import Titles
@@ -79,13 +81,15 @@ class App:
         self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
         self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
         self.win = WinView(self)  # the celebration and what a win means
+        self.looks = Looks(self)  # light or dark, the table's colour, card size, left hand
+        self.sound = Sound(self)  # sounds made in the page, after the first gesture
         self.frame = Frame(self)  # ?embed=1: messages to and from the host page
         self.titles = Titles(self)  # the header's titles, the document's, the address
         self.update_url = self.titles.update_url
         # The lifecycle's order (part.py): the board before the HUD, the HUD
         # before the clock is synced, the statistics before the win's news.
         self.parts = (self.dialogs, self.input, self.auto_home, self.table, self.hints, self.hud, self.titles)
-        self.parts += (self.fair, self.progress, self.win, self.frame, self.duel, self.one_tap)
+        self.parts += (self.fair, self.progress, self.win, self.frame, self.duel, self.one_tap, self.looks, self.sound)
 
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0
@@ -241,6 +245,7 @@ class App:
             return False
         self.fair.first_action()  # the clock counts from the first move or draw
         self.auto_home.landed(before, changes, 1 if isinstance(step, Move) else len(step))
+        self.sound.played(changes)  # before after_action: a win's fanfare follows the last card
         self.after_action()
         # The player's own move: a stock card played directly is the step's second move.
         stock_play = len(changes) > 1 and changes[0].move == DRAW and changes[1].src == "waste"

@@ -48,6 +48,7 @@ class Board:
         self.selected: list = []
         self.targets: list = []
         self.focus = None
+        self.on_shake = None  # told when cards shake (a refused move): the sound
 
     # --- artwork --------------------------------------------------------------------
     @property
@@ -313,6 +314,8 @@ class Board:
     def shake(self, pile: str, start: int = 0) -> None:
         els = self.card_elements(pile, start) or [self.pile_els[pile]]
         js.SolTable.shake(to_js(els))
+        if self.on_shake is not None:
+            self.on_shake()
 
     # --- words --------------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:

@@ -8,13 +8,13 @@ from pyscript import document
 
 from .board import FACE_SETS
 from .dom import by_id, close
+from .looks import BACKS
 from .panels import fill_end, fill_rules
 from .part import Part
 from .picker import Picker
 from .shortcuts import fill_shortcuts
 from .texts.ui import t
 
-BACKS = ("blue", "red")
 CLOSED_BY_A_DEAL = ("end-dialog", "confirm-dialog", "leave-dialog", "stall-dialog")
 
 
@@ -74,6 +74,8 @@ class Dialogs(Part):
         for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
             node.checked = node.value == board.back
         self.app.fair.show_setting()
+        self.app.looks.show_setting()
+        self.app.sound.show_setting()
         by_id("settings-dialog").showModal()
 
     def open_shortcuts(self) -> None:

@@ -132,6 +132,7 @@ class Input(Part):
         self.board.select(pick.pile, pick.index, pick.count)
         self.board.show_targets(self.legal_from(pick, any_count))
         self.app.announce_pick(pick)
+        self.app.sound.play("pick")
 
     def deselect(self) -> None:
         self.selection = None
@@ -213,6 +214,7 @@ class Input(Part):
                 return None
         self.dragging = pick
         self.board.show_targets(self.legal_from(pick))
+        self.app.sound.play("pick")
         return [pick.pile, pick.index, pick.count]
 
     def drop(self, dst) -> bool:

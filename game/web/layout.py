@@ -5,7 +5,10 @@ Plain Python, no browser: CPython tests check it at phone and desktop sizes.
 
 ``plan(spec, width, height)`` places the piles for the space the page gives
 the board; ``Layout.offsets`` places the cards of one pile inside its pile
-element.
+element. Two of the player's settings (issue 16) change the plan: ``size``
+(small, medium, large) scales the automatic fit, and ``left`` (left-handed)
+mirrors the top row, so the stock and the waste are on the right and the
+foundations on the left; the columns keep their order.
 
 Cards are as large as the space allows (no fixed cap: a big screen gets big
 cards), and never so large that the longest column a game is planned for
@@ -18,7 +21,7 @@ card is always fully on the board and the page never scrolls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from game.cards import is_face_down
@@ -49,6 +52,15 @@ STACK_STEP = 1.5  # px between cards of a face-down stack, up to STACK_SHOW of t
 STACK_SHOW = 3
 
 DIRECTIONS = ("left", "right", "up", "down")
+# Card sizes on top of the automatic fit. Medium is the fit itself; small is a
+# fixed share of it; large grows the fit up to LARGE_GROW where the height
+# allows it, with tighter gaps and a shorter fan room (long columns then fan
+# tighter, as they do in a small window: the top card stays on the board).
+SIZES = ("small", "medium", "large")
+SMALL_SHARE = 0.8
+LARGE_GROW = 1.22
+LARGE_GAPS = 0.6  # share of the usual gaps and margins
+LARGE_COLUMN_ROOM = 2.0  # in card heights; at least 2, so the board never grows past the space
 
 
 @dataclass(frozen=True)
@@ -208,13 +220,32 @@ def _clamp(v: float, lo: float, hi: float) -> float:
     return max(lo, min(hi, v))
 
 
-def plan(spec, width: float, height: float) -> Layout:
-    """Lay out ``spec``'s piles in a board ``width`` x ``height`` px."""
+def plan(spec, width: float, height: float, size: str = "medium", left: bool = False) -> Layout:
+    """Lay out ``spec``'s piles in a board ``width`` x ``height`` px.
+
+    ``size``: one of SIZES (another value is medium). ``left``: the
+    left-handed layout, where the game has a top row of stock and
+    foundations (Royal Retinue has none: it is laid out as always)."""
     width = max(200.0, float(width))
     height = max(200.0, float(height))
+    size = size if size in SIZES else "medium"
     if spec.labels:  # labelled piles in rows (Royal Retinue)
-        return _plan_retinue(spec, width, height)
-    return _plan_build(spec, width, height)
+        return _plan_retinue(spec, width, height, size)
+    layout = _plan_build(spec, width, height, size)
+    return mirrored(layout) if left else layout
+
+
+def mirrored(layout: Layout) -> Layout:
+    """The layout with its top row (stock, waste, foundations) mirrored
+    within the board's span: the stock ends where the last foundation ended."""
+    slots = layout.slots.values()
+    lo = min(s.x for s in slots)
+    hi = max(s.x + s.w for s in slots)
+    flipped = {
+        name: (Slot(s.pile, s.kind, lo + hi - s.x - s.w, s.y, s.w, s.h, s.row, s.label) if s.row == 0 else s)
+        for name, s in layout.slots.items()
+    }
+    return replace(layout, slots=flipped)
 
 
 def longest_column(spec) -> tuple[int, int]:
@@ -223,7 +254,7 @@ def longest_column(spec) -> tuple[int, int]:
     return cards, max((down for down, _ in spec.deal), default=0)
 
 
-def _plan_build(spec, width: float, height: float) -> Layout:
+def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layout:
     columns = spec.columns
     fan_waste = spec.draw > 1 and 2 + spec.foundations + 1 <= columns
     top = 2 + spec.foundations + (1 if fan_waste else 0)
@@ -237,7 +268,16 @@ def _plan_build(spec, width: float, height: float) -> Layout:
     longest, down = longest_column(spec)
     fan = down * FLOOR_DOWN + (longest - down - 1) * FLOOR_UP
     w_by_longest = (height - 2 * pad - row_gap - fan) / 2 / RATIO
-    w = _clamp(min(w_by_width, w_by_height, w_by_longest, MAX_CARD_W), MIN_CARD_W, MAX_CARD_W)
+    w = min(w_by_width, w_by_height, w_by_longest, MAX_CARD_W)
+    if size == "small":
+        w *= SMALL_SHARE
+    elif size == "large":
+        pad, gap = pad * LARGE_GAPS, gap * LARGE_GAPS
+        row_gap = gap * 1.5
+        by_width = (width - 2 * pad - (slots_n - 1) * gap) / slots_n
+        by_height = (height - 2 * pad - row_gap) / (1 + LARGE_COLUMN_ROOM) / RATIO
+        w = max(min(w, by_width), min(w * LARGE_GROW, by_width, by_height, MAX_CARD_W))
+    w = _clamp(w, MIN_CARD_W, MAX_CARD_W)
     h = w * RATIO
     step = w + gap
     board_w = slots_n * w + (slots_n - 1) * gap + 2 * pad
@@ -262,7 +302,7 @@ def _plan_build(spec, width: float, height: float) -> Layout:
     )
 
 
-def _plan_retinue(spec, width: float, height: float) -> Layout:
+def _plan_retinue(spec, width: float, height: float, size: str = "medium") -> Layout:
     pad = _clamp(width * 0.012, 4, 16)
     gap = _clamp(width * 0.008, 3, 12)
     cell_gap = gap * 2
@@ -286,6 +326,8 @@ def _plan_retinue(spec, width: float, height: float) -> Layout:
         if best is None or w > best[0] + 0.5:
             best = (w, mode)
     w, mode = best
+    if size == "small":  # the fit fills the board already: large is the fit too
+        w *= SMALL_SHARE
     w = _clamp(w, MIN_CARD_W, MAX_CARD_W)
     h = w * RATIO
     lh = label_h(w)

@@ -54,12 +54,18 @@ MAX_COUNT = 10**9
 SETTING_VALUES = {
     "lang": ("en", "de", "it"),
     "faces": ("napoletane", "piacentine", "french"),
-    "back": ("blue", "red"),
+    "back": ("blue", "red", "green", "black"),
     "motion": ("on", "off"),
     "turn_hint": ("closed",),  # the phone's "turn it sideways" line was closed
     # play that flows (issue 13)
     "auto_home": ("off", "safe", "always"),  # cards that go home by themselves; safe by default
     "one_tap": ("on", "off"),  # a tap moves a card; unset: on where the pointer is coarse
+    # sound, themes and the table (issue 16; game/web/looks.py, sound.py)
+    "theme": ("auto", "light", "dark"),  # unset: auto, which follows prefers-color-scheme
+    "table": ("green", "blue", "burgundy", "charcoal"),  # the table's colour; unset: green
+    "card_size": ("small", "medium", "large"),  # on top of the automatic fit; unset: medium
+    "hand": ("right", "left"),  # left: stock and waste on the right; unset: right
+    "sound": ("on", "off"),  # unset: on, off where the system asks to save data
 }
 
 
@@ -201,6 +207,12 @@ def _counters(value) -> dict:
     return dict(value)
 
 
+def _percent(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        raise Damaged("not a whole number from 0 to 100")
+    return value
+
+
 def _player_name(value) -> str:
     if not isinstance(value, str) or clean_name(value) != value or name_problem(value) is not None:
         raise Damaged("not a player's name")
@@ -217,6 +229,7 @@ SETTINGS: dict[str, Callable] = {
     "duel_name": _player_name,  # the name the player last used in a duel (duel_ui.py)
     # Leaving a deal in play (fair.py): False once the player said "don't ask again".
     "ask_leave": _flag,
+    "volume": _percent,  # the sounds' volume in percent (sound.py)
 }
 
 

@@ -11,7 +11,6 @@ from game import REDEAL
 
 from .board import Board
 from .dom import by_id
-from .layout import plan
 from .part import Part
 
 RELAYOUT_MS = 90
@@ -79,13 +78,13 @@ class Table(Part):
         on an upright phone (12 or 13 columns) bring the hint to turn it (a row
         above the table, until the player closes it): the board is planned again
         for the table that is left, before anything is drawn."""
-        layout = plan(spec, *self.board_space())
+        layout = self.app.looks.plan(spec, *self.board_space())
         upright = float(js.window.innerHeight) > float(js.window.innerWidth)
         wanted = layout.narrow and upright and self.app.settings.get("turn_hint") != "closed"
         hint = by_id("turn-hint")
         if bool(hint.hidden) == wanted:
             hint.hidden = not wanted
-            layout = plan(spec, *self.board_space())
+            layout = self.app.looks.plan(spec, *self.board_space())
         return layout
 
     def close_turn_hint(self) -> None:

@@ -61,6 +61,7 @@ class WinView(Part):
         import js
 
         app = self.app
+        app.sound.play("win")
         runner = getattr(js.window, "SolCelebrate", None)
         if runner is None:
             if then is not None:

@@ -234,3 +234,56 @@
     startPyScript();
   });
 })();
+
+// The look (issue 16), set before the first paint so nothing flashes: the
+// table's colour (html[data-table]) and the light or dark scheme
+// (html[data-scheme]) from the saved settings. "auto" (or nothing saved)
+// follows the system's prefers-color-scheme, also when it changes later.
+// game/web/looks.py decides and saves the settings, and calls
+// SolLooks.apply(theme, table) when the player changes them.
+(function () {
+  "use strict";
+
+  var TABLES = ["green", "blue", "burgundy", "charcoal"];
+  var THEMES = ["auto", "light", "dark"];
+  var root = document.documentElement;
+  var dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  var theme = "auto";
+
+  function scheme() {
+    if (theme === "light" || theme === "dark") return theme;
+    return dark && dark.matches ? "dark" : "light";
+  }
+
+  function apply(wantedTheme, table) {
+    theme = THEMES.indexOf(wantedTheme) >= 0 ? wantedTheme : "auto";
+    root.setAttribute("data-theme", theme);
+    root.setAttribute("data-scheme", scheme());
+    root.setAttribute("data-table", TABLES.indexOf(table) >= 0 ? table : TABLES[0]);
+  }
+
+  var saved = null;
+  try { saved = JSON.parse(window.localStorage.getItem("solitaire.settings")); } catch (e) { saved = null; }
+  if (!saved || typeof saved !== "object") saved = {};
+  apply(saved.theme, saved.table);
+  if (dark) {
+    var follow = function () { root.setAttribute("data-scheme", scheme()); };
+    if (dark.addEventListener) dark.addEventListener("change", follow);
+    else if (dark.addListener) dark.addListener(follow);
+  }
+  window.SolLooks = { apply: apply, scheme: scheme };
+
+  // Sound waits for the player's first gesture (the browser's autoplay rule):
+  // a trusted press, tap or key (game/web/sound.py reads SolLooks.gestured).
+  var seen = function (event) {
+    if (!event.isTrusted || (event.type === "keydown" && event.key === "Escape")) return;
+    window.SolLooks.gestured = true;
+    ["pointerdown", "pointerup", "keydown", "touchend"].forEach(function (type) {
+      removeEventListener(type, seen, true);
+    });
+  };
+  window.SolLooks.gestured = false;
+  ["pointerdown", "pointerup", "keydown", "touchend"].forEach(function (type) {
+    addEventListener(type, seen, true);
+  });
+})();

@@ -17,7 +17,7 @@ DECK_CODES = {
     "napoletane": [r + s for s in "SHDC" for r in "A234567JQK"],
     "piacentine": [r + s for s in "SHDC" for r in "A234567JQK"],
 }
-EXTRAS = ["back-blue.svg", "back-red.svg", "empty.svg"]
+EXTRAS = ["back-blue.svg", "back-red.svg", "back-green.svg", "back-black.svg", "empty.svg"]
 # The Italian face sets' suit signs, for the page's short index on small cards.
 SIGNS = [f"signs/{deck}-{suit}.svg" for deck in ("napoletane", "piacentine") for suit in "SHDC"]
 

@@ -149,8 +149,8 @@ def test_one_bad_setting_is_dropped_and_the_others_kept(key, bad):
 
 
 def test_a_setting_this_version_does_not_know_is_kept():
-    value, damaged, _ = read_settings(json.dumps({"lang": "it", "sound": {"volume": 3}}))
-    assert (value, damaged) == ({"lang": "it", "sound": {"volume": 3}}, False)
+    value, damaged, _ = read_settings(json.dumps({"lang": "it", "later": {"volume": 3}}))
+    assert (value, damaged) == ({"lang": "it", "later": {"volume": 3}}, False)
 
 
 def test_the_winnable_games_are_read_each_once():
@@ -181,7 +181,11 @@ def test_the_allowed_values_are_the_pages_own():
         raise AssertionError(f"{name} not found in {file}")
 
     assert storage.SETTING_VALUES["faces"] == constant("board.py", "FACE_SETS")
-    assert storage.SETTING_VALUES["back"] == constant("dialogs.py", "BACKS")
+    # The settings dialog offers exactly the values the store accepts.
+    page = (web.parents[1] / "index.html").read_text(encoding="utf-8")
+    for name in ("back", "theme", "table", "card_size"):
+        offered = tuple(re.findall(rf'<input type="radio" name="{name}" value="(\w+)"', page))
+        assert offered == storage.SETTING_VALUES[name], name
 
 
 def test_a_check_that_fails_in_any_way_never_stops_the_page():

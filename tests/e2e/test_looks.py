@@ -1,0 +1,380 @@
+"""Sound, themes and the table (issue 16) in real Chromium.
+
+Sounds are checked through the page's hook: ``window.__sounds`` lists the
+sounds asked for and played, ``window.__soundsHeld`` those held back before
+the player's first gesture, and ``SolSound.played`` (static/js/sound.js,
+loaded at the first sound) what the Web Audio graph was given. Themes and
+backs are read from computed styles and the images the cards use; the
+left-handed layout and the card sizes from the piles' boxes. Screenshots of
+every theme, light and dark, and of the settings dialog go to
+artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, position_query, settle
+
+from game import GameError, Move, new_game
+from tests.positions import NEAR_WON
+
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+TABLES = {  # --felt of each table, light and dark (static/css/shell.css)
+    "green": ("#1d6b43", "#134a2e"),
+    "blue": ("#1f5582", "#163d5e"),
+    "burgundy": ("#7a1f33", "#551625"),
+    "charcoal": ("#3b4045", "#26292c"),
+}
+BACKS = ("blue", "red", "green", "black")
+SIZES = ("small", "medium", "large")
+
+PILES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-pile]')].map(p => {
+  const r = p.getBoundingClientRect(); return [p.dataset.pile, [r.left, r.top, r.width, r.height]]; }))"""
+CARD_W = "() => parseFloat(getComputedStyle(document.getElementById('board')).getPropertyValue('--card-w'))"
+
+
+def context_with(browser, browser_context_args, settings: dict | None = None, **extra):
+    """A context whose stored settings are ``settings`` (cards home by hand, as the suite's)."""
+    args = {**browser_context_args, **extra}
+    if settings is not None:
+        state = json.loads(json.dumps(args["storage_state"]))
+        state["origins"][0]["localStorage"] = [{"name": "solitaire.settings", "value": json.dumps(settings)}]
+        args["storage_state"] = state
+    return browser.new_context(**args)
+
+
+def sounds(page) -> list:
+    return page.evaluate("[...window.__sounds]")
+
+
+def synthesised(page) -> list:
+    return page.evaluate("window.SolSound ? [...window.SolSound.played] : null")
+
+
+def open_tool(page, tool_id: str) -> None:
+    """Click a toolbar tool, through the More menu where it went there."""
+    if not page.is_visible(f"#toolbar #{tool_id}"):
+        page.click("#btn-more")
+    page.click(f"#{tool_id}")
+
+
+def open_settings(page) -> None:
+    open_tool(page, "btn-settings")
+    page.wait_for_selector("#settings-dialog[open]")
+
+
+def close_settings(page) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings-dialog:not([open])", state="attached")
+
+
+def revealing_deal() -> tuple[int, Move, Move]:
+    """A Solitaire Reloaded deal whose first column move turns a card up,
+    and a column move it refuses."""
+    for seed in range(1, 200):
+        game = new_game("reloaded", seed)
+        moves = [m for m in game.legal_moves() if m.src.startswith("t") and m.dst.startswith("t")]
+        for move in moves:
+            if len(game.position.pile(move.src)) > 1:
+                refused = None
+                for dst in ("t1", "t2", "t3", "t4", "t5", "t6", "t7"):
+                    if dst in (move.src, move.dst):
+                        continue
+                    try:
+                        game.position.apply(Move(move.src, dst))
+                    except GameError:
+                        refused = Move(move.src, dst)
+                        break
+                if refused is not None:
+                    return seed, move, refused
+    raise AssertionError("no deal found")
+
+
+# --- sound ---------------------------------------------------------------------------------------
+def test_no_sound_before_a_gesture_then_each_sound(browser, browser_context_args, app_url):
+    seed, move, refused = revealing_deal()
+    context = context_with(browser, browser_context_args)
+    page = context.new_page()
+    asked_for = []
+    page.on("request", lambda r: asked_for.append(r.url))
+    open_url(page, app_url, f"?game=reloaded&seed={seed}")
+    page.wait_for_timeout(300)
+    # The deal asked for its shuffle, but nothing plays before a gesture, and
+    # the sound module is not even loaded.
+    assert page.evaluate("[...window.__soundsHeld]") == ["shuffle"]
+    assert sounds(page) == []
+    assert synthesised(page) is None
+    assert not any(url.endswith("/sound.js") for url in asked_for)
+
+    click_pile(page, "stock")  # the first gesture: a card turns over
+    page.wait_for_function("window.SolSound && window.SolSound.played.length === 1")
+    assert sounds(page) == ["flip"] and synthesised(page) == ["flip"]
+    assert page.evaluate("window.SolSound.state()") in ("running", "suspended")
+
+    click_card(page, move.src, count(page, move.src) - 1)  # picked up
+    click_pile(page, move.dst)  # put down, and the card below turns up
+    settle(page)
+    click_card(page, refused.src, count(page, refused.src) - 1)
+    click_pile(page, refused.dst)  # refused: the cards shake
+    page.wait_for_timeout(200)
+    assert sounds(page) == ["flip", "pick", "place", "flip", "pick", "refuse"]
+
+    page.click("#btn-new")
+    leave_if_asked(page)
+    page.wait_for_function("window.__sounds.includes('shuffle')")
+
+    page.goto(app_url + position_query(NEAR_WON))  # a new page: a gesture again first
+    page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
+    assert sounds(page) == []
+    for src, dst in (("t1", "f1"), ("t2", "f2"), ("t3", "f1")):  # cards home by hand in this suite
+        click_card(page, src, 0)
+        click_pile(page, dst)
+        settle(page)
+    page.wait_for_function("window.__sounds.includes('win')", timeout=5_000)
+    assert sounds(page) == ["pick", "place"] * 3 + ["win"]
+    page.wait_for_function("window.SolSound && window.SolSound.played.includes('win')")
+    context.close()
+
+
+def test_the_toolbar_mutes_and_it_lasts(browser, browser_context_args, app_url):
+    context = context_with(browser, browser_context_args, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    open_url(page, app_url, "?game=reloaded&seed=3")
+    button = page.locator("#btn-sound")
+    assert button.get_attribute("aria-pressed") == "true"
+    open_tool(page, "btn-sound")  # on a phone it may be in the More menu
+    assert button.get_attribute("aria-pressed") == "false"
+    assert json.loads(page.evaluate("localStorage.getItem('solitaire.settings')"))["sound"] == "off"
+    page.keyboard.press("Escape")
+    click_pile(page, "stock")
+    page.wait_for_timeout(200)
+    assert sounds(page) == []  # muted: nothing is asked for
+    page.reload()
+    page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
+    assert page.locator("#btn-sound").get_attribute("aria-pressed") == "false"
+    page.set_viewport_size({"width": 844, "height": 390})  # the side rail
+    page.wait_for_timeout(300)
+    open_tool(page, "btn-sound")
+    assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
+    page.wait_for_function("window.__sounds.includes('pick')")  # turning it on lets you hear it
+    context.close()
+
+
+def test_volume_and_reduced_motion(browser, browser_context_args, app_url):
+    context = context_with(browser, browser_context_args, reduced_motion="reduce")
+    page = context.new_page()
+    open_url(page, app_url, "?game=reloaded&seed=4")
+    open_settings(page)
+    assert page.input_value("#setting-volume") == "70"
+    page.focus("#setting-volume")
+    for _ in range(8):
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_function("window.SolSound && window.SolSound.played.length > 0")
+    assert page.input_value("#setting-volume") == "30"
+    assert json.loads(page.evaluate("localStorage.getItem('solitaire.settings')"))["volume"] == 30
+    assert page.evaluate("window.SolSound.gain()") == pytest.approx(0.09, abs=0.001)
+    page.click("#setting-sound")  # off: the volume waits
+    assert page.is_disabled("#setting-volume")
+    page.click("#setting-sound")
+    close_settings(page)
+    page.click("#btn-new")
+    leave_if_asked(page)
+    page.wait_for_function("window.SolSound.played.includes('shuffle:short')")  # reduced motion: short
+    context.close()
+
+
+# --- themes and backs ---------------------------------------------------------------------------------
+def felt(page) -> str:
+    return page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()")
+
+
+def test_each_table_light_and_dark_and_each_back(browser, browser_context_args, app_url):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = context_with(browser, browser_context_args, viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    open_url(page, app_url, "?game=reloaded&seed=7")
+    for scheme in ("light", "dark"):
+        for back, (table, colours) in zip(BACKS, TABLES.items()):
+            open_settings(page)
+            page.click(f'#settings-dialog input[name="theme"][value="{scheme}"]')
+            page.click(f'#settings-dialog input[name="table"][value="{table}"]')
+            page.click(f'#settings-dialog input[name="back"][value="{back}"]')
+            panel = page.evaluate("getComputedStyle(document.getElementById('settings-dialog')).backgroundColor")
+            assert panel == ("rgb(32, 38, 42)" if scheme == "dark" else "rgb(251, 250, 246)")
+            close_settings(page)
+            assert page.evaluate(
+                "[document.documentElement.dataset.scheme, document.documentElement.dataset.table]"
+            ) == [
+                scheme,
+                table,
+            ]
+            assert felt(page) == colours[scheme == "dark"]
+            background = page.evaluate("getComputedStyle(document.body).backgroundImage")
+            rgb = tuple(int(colours[scheme == "dark"][i : i + 2], 16) for i in (1, 3, 5))
+            assert f"rgb({rgb[0]}, {rgb[1]}, {rgb[2]})" in background
+            # Every face-down card shows this back, and the image is really there.
+            backs = page.evaluate(
+                """() => [...document.querySelectorAll('#board [data-face="down"] img, #board .card img')]
+                    .filter(i => /back-/.test(i.src)).map(i => [i.src.split('/').pop(), i.complete && i.naturalWidth > 0])"""
+            )
+            page.wait_for_function(
+                "[...document.querySelectorAll('#board img')].filter(i => /back-/.test(i.src)).every(i => i.complete && i.naturalWidth > 0)"
+            )
+            assert backs and {name for name, _ in backs} == {f"back-{back}.svg"}
+            page.screenshot(path=str(SHOTS / f"theme-{table}-{scheme}.png"))
+    stored = json.loads(page.evaluate("localStorage.getItem('solitaire.settings')"))
+    assert (stored["theme"], stored["table"], stored["back"]) == ("dark", "charcoal", "black")
+    context.close()
+
+
+EARLY = """document.addEventListener('DOMContentLoaded', () => {
+  const html = document.documentElement;
+  window.__early = [html.dataset.table, html.dataset.scheme, getComputedStyle(document.body).backgroundImage,
+                    typeof window.pyscript];
+});"""
+
+
+def test_the_saved_look_is_there_before_python_and_auto_follows_the_system(browser, browser_context_args, app_url):
+    context = context_with(browser, browser_context_args, {"table": "burgundy"}, color_scheme="dark")
+    page = context.new_page()
+    page.add_init_script(EARLY)
+    open_url(page, app_url, "?game=reloaded&seed=8")
+    table, scheme, background, _ = page.evaluate("window.__early")
+    assert (table, scheme) == ("burgundy", "dark")  # before Python starts: nothing flashes green
+    assert "rgb(85, 22, 37)" in background
+    assert page.get_attribute('meta[name="theme-color"]', "content") == "#330b15"
+    page.emulate_media(color_scheme="light")  # "Like the system" follows a change at once
+    page.wait_for_function("document.documentElement.dataset.scheme === 'light'")
+    assert felt(page) == TABLES["burgundy"][0]
+    open_settings(page)
+    assert page.is_checked('#settings-dialog input[name="theme"][value="auto"]')
+    assert page.is_checked('#settings-dialog input[name="table"][value="burgundy"]')
+    context.close()
+
+
+# --- the table ----------------------------------------------------------------------------------
+def mirrored(before: dict, after: dict, card_w: float) -> None:
+    """Each pile of the top row one card wide (a stock's element is a few px
+    wider: its stack's edge), mirrored within the board's span."""
+    lo = min(b[0] for b in before.values())
+    hi = max(b[0] for b in before.values()) + card_w
+    for pile, (x, y, _w, _h) in before.items():
+        nx, ny, _, _ = after[pile]
+        if pile.startswith("t"):
+            assert (nx, ny) == pytest.approx((x, y), abs=0.5), pile
+        else:
+            assert nx == pytest.approx(lo + hi - x - card_w, abs=0.6) and ny == pytest.approx(y, abs=0.5), pile
+
+
+@pytest.mark.parametrize("viewport", [(1366, 768), (390, 844)])
+def test_the_left_handed_layout_is_mirrored(browser, browser_context_args, app_url, viewport):
+    w, h = viewport
+    context = context_with(browser, browser_context_args, viewport={"width": w, "height": h})
+    page = context.new_page()
+    open_url(page, app_url, "?game=reloaded&seed=9")
+    before = page.evaluate(PILES)
+    assert before["stock"][0] < min(v[0] for p, v in before.items() if p.startswith("f"))
+    open_settings(page)
+    page.click("#setting-hand")
+    close_settings(page)
+    page.wait_for_function(f"document.querySelector('[data-pile=stock]').getBoundingClientRect().left > {w / 2}")
+    settle(page)
+    after = page.evaluate(PILES)
+    mirrored(before, after, page.evaluate(CARD_W))
+    assert after["stock"][0] > max(v[0] for p, v in after.items() if p.startswith("f") or p == "waste")
+    # Forty Thieves has eight foundations: mirrored too; the setting lasts.
+    open_url(page, app_url, "?game=forty-thieves&seed=2")
+    left = page.evaluate(PILES)
+    assert left["stock"][0] > max(v[0] for p, v in left.items() if p.startswith("f"))
+    assert left["waste"][0] < left["stock"][0]
+    context.close()
+
+
+NO_SCROLL = """() => {
+  const root = document.documentElement, table = document.querySelector('main.table').getBoundingClientRect();
+  const cards = [...document.querySelectorAll('#board [data-card]')].map(c => c.getBoundingClientRect());
+  return {scrollH: root.scrollHeight, scrollW: root.scrollWidth, h: innerHeight, w: innerWidth,
+          bottom: Math.max(...cards.map(r => r.bottom)), right: Math.max(...cards.map(r => r.right)),
+          left: Math.min(...cards.map(r => r.left)), tableBottom: table.bottom, tableRight: table.right,
+          tableLeft: table.left};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (1366, 768)])
+def test_each_card_size_fits_without_scrolling(browser, browser_context_args, app_url, viewport):
+    w, h = viewport
+    context = context_with(browser, browser_context_args, viewport={"width": w, "height": h})
+    page = context.new_page()
+    for game in ("reloaded", "forty-thieves"):
+        open_url(page, app_url, f"?game={game}&seed=11")
+        widths = {}
+        for size in SIZES:
+            open_settings(page)
+            page.click(f'#settings-dialog input[name="card_size"][value="{size}"]')
+            close_settings(page)
+            page.wait_for_timeout(150)
+            settle(page)
+            widths[size] = page.evaluate(CARD_W)
+            box = page.evaluate(NO_SCROLL)
+            assert box["scrollH"] <= box["h"] and box["scrollW"] <= box["w"], (game, size, box)
+            assert box["bottom"] <= box["tableBottom"] + 0.5 and box["right"] <= box["tableRight"] + 0.5, (size, box)
+            assert box["left"] >= box["tableLeft"] - 0.5
+        assert widths["small"] < widths["medium"] <= widths["large"], widths
+        if w > h and game == "reloaded":
+            assert widths["large"] > widths["medium"] * 1.15
+    context.close()
+
+
+# --- the settings dialog in three languages ----------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_the_settings_dialog_fits_every_screen(browser, browser_context_args, app_url, lang):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = context_with(browser, browser_context_args)
+    page = context.new_page()
+    open_url(page, app_url, f"?game=reloaded&seed=12&lang={lang}")
+    for w, h in ((390, 844), (844, 390), (1366, 768), (1920, 1080)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(250)
+        open_settings(page)
+        box = page.evaluate(
+            """() => { const d = document.getElementById('settings-dialog'), r = d.getBoundingClientRect();
+              const inner = [...d.querySelectorAll('fieldset:not([hidden]) label')].map(l => l.getBoundingClientRect());
+              return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, sw: d.scrollWidth, cw: d.clientWidth,
+                      widest: Math.max(...inner.map(b => b.right))}; }"""
+        )
+        assert box["left"] >= 0 and box["right"] <= w and box["top"] >= 0 and box["bottom"] <= h, box
+        assert box["sw"] <= box["cw"] + 1, box  # nothing sticks out sideways
+        assert page.text_content("#settings-theme legend") != "" and page.is_visible("#setting-volume")
+        page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}.png"))
+        page.evaluate("document.getElementById('settings-dialog').scrollTop = 10000")
+        page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}-end.png"))
+        close_settings(page)
+    context.close()
+
+
+def test_where_the_system_saves_data_sound_waits_to_be_turned_on(
+    playwright, browser_type_launch_args, browser_context_args, app_url
+):
+    # Chromium matches prefers-reduced-data only with its Blink feature on.
+    args = {**browser_type_launch_args}
+    args["args"] = [*args.get("args", []), "--enable-blink-features=PrefersReducedData"]
+    browser = playwright.chromium.launch(**args)
+    context = context_with(browser, browser_context_args)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-data", "value": "reduce"}]})
+    asked_for = []
+    page.on("request", lambda r: asked_for.append(r.url))
+    open_url(page, app_url, "?game=reloaded&seed=5")
+    assert page.evaluate("matchMedia('(prefers-reduced-data: reduce)').matches")
+    assert page.get_attribute("#btn-sound", "aria-pressed") == "false"
+    click_pile(page, "stock")
+    page.wait_for_timeout(200)
+    assert sounds(page) == [] and page.evaluate("[...window.__soundsHeld]") == []
+    assert not any(url.endswith("/sound.js") for url in asked_for)  # not even fetched
+    open_tool(page, "btn-sound")
+    page.wait_for_function("window.SolSound && window.SolSound.played.includes('pick')")
+    browser.close()
