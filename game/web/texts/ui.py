@@ -8,6 +8,7 @@ markup). Counts that need a plural have one key per form (``aria.pile_one`` /
 
 from __future__ import annotations
 
+from .daily import DAILY
 from .flow import FLOW
 
 LANGUAGES = ("en", "de", "it")
@@ -1316,6 +1317,9 @@ UI: dict[str, dict[str, str]] = {"en": EN, "de": DE, "it": IT}
 
 # Play that flows (issue 13) keeps its words in a table of its own.
 for _lang, _table in FLOW.items():
+    UI[_lang].update(_table)
+# The daily deal and the statistics' history (issue 16): a table of their own too.
+for _lang, _table in DAILY.items():
     UI[_lang].update(_table)
 
 
