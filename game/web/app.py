@@ -149,7 +149,8 @@ class App:
 
     # --- start -----------------------------------------------------------------------------
     def start(self) -> None:
-        request = url.parse_query(str(js.window.location.search), LANGUAGES)
+        today = str(js.Date.new().toISOString())[:10]  # UTC: a daily deal of a later day is refused
+        request = url.parse_query(str(js.window.location.search), LANGUAGES, today)
         lang = request.lang or self.settings.get("lang")
         if lang not in LANGUAGES:
             lang = pick_language(list(js.navigator.languages or [js.navigator.language or "en"]))
@@ -340,6 +341,10 @@ class App:
         name = game_name(self.lang, game.spec.id)
         by_id("game-title").textContent = name
         info = t(self.lang, "app.deal_info", number=self.seed) if self.seed is not None else ""
+        if self.seed is not None and self.seed >= url.DAILY_FLOOR:  # a daily deal: its date
+            from .daily_ui import deal_label
+
+            info = deal_label(self.lang, self.seed) or info
         by_id("deal-info").textContent = info
         document.title = f"{name} \u2013 {t(self.lang, 'app.title')}"
 
@@ -510,6 +515,10 @@ class App:
         dialog.dataset.status = game.status
         fill_end(by_id("end-title"), by_id("end-body"), self.lang, game, game.score())
         self.win.fill(by_id("end-body"), self.lang, game, game.score())
+        if self.seed is not None and self.seed >= url.DAILY_FLOOR or not is_none(by_id("end-challenge")):
+            from .daily_ui import show_challenge  # "Challenge a friend" after a daily game
+
+            show_challenge(self)
         if not dialog.open:
             dialog.showModal()
             by_id("end-new").focus()
@@ -601,7 +610,7 @@ class App:
         for d in ("end-dialog", "rules-dialog", "settings-dialog"):
             if by_id(d).open:
                 by_id(d).close()
-        self.picker.open(self.lang, self.game.spec.id)
+        self.picker.open(self.lang, self.game.spec.id, self.seed)
 
     def open_rules(self) -> None:
         fill_rules(by_id("rules-title"), by_id("rules-body"), self.lang, self.game.spec.id)

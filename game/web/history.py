@@ -27,6 +27,7 @@ from typing import Optional
 from game import PLAYER_GAMES, daily, jsonsafe
 
 from .stats import MAX_COUNT, Stats, StatsDamaged
+from .texts.ui import t
 
 HISTORY_KEY = "solitaire.history"
 DAILY_KEY = "solitaire.daily"
@@ -39,6 +40,12 @@ MAX_FILE = 4_000_000  # characters of a statistics file; a full one is about 300
 MAX_SECONDS = 999_999_999.0
 RESULTS = ("won", "lost")
 DAY_RESULTS = ("played", "won")
+
+
+def date_text(lang: str, date: str) -> str:
+    """``2026-11-22`` as the language writes it: November 22, 2026; 22. November 2026."""
+    year, month, day = date[:10].split("-")
+    return t(lang, "date.long", day=int(day), month=t(lang, f"month.{int(month)}"), year=int(year))
 
 
 class HistoryDamaged(ValueError):
@@ -331,3 +338,42 @@ def import_file(text) -> tuple[Stats, History, Days]:
     except StatsDamaged as e:
         raise HistoryDamaged(f"statistics: {e}") from None
     return stats, History.from_json(data.get("history")), Days.from_json(data.get("daily"))
+
+
+# --- what the page keeps -----------------------------------------------------------------------------
+class Records:
+    """The history and the daily record of this browser, read from ``store``
+    (a ``storage.Store``) when first needed. ``damaged``: something stored
+    was left out (the page says so once)."""
+
+    def __init__(self, store):
+        self.store = store
+        history, bad_history = store.read(HISTORY_KEY, check_history)
+        days, bad_days = store.read(DAILY_KEY, check_days)
+        self.history: History = history or History()
+        self.days: Days = days or Days()
+        self.damaged = bool(bad_history or bad_days)
+
+    def ended(self, game_id: str, deal: Optional[int], won: bool, score: int, seconds: float, moves: int, now: str):
+        """A counted game ended at ``now`` (UTC, ``YYYY-MM-DDTHH:MM...``)."""
+        seconds = round(min(max(0.0, float(seconds)), MAX_SECONDS), 3)
+        self.history.add(game_id, Entry(now[:16] + "Z", deal, won, score, seconds, moves))
+        keep(self.store, self.history)
+        day = daily.date_of(deal)
+        if day is not None:
+            self.days.mark(day, game_id, won)
+            self.save_days()
+
+    def save_days(self) -> bool:
+        return self.store.write(DAILY_KEY, self.days.to_json())
+
+    def reset(self, game_id: Optional[str] = None) -> None:
+        self.history.reset(game_id)
+        self.days.reset(game_id)
+        keep(self.store, self.history)
+        self.save_days()
+
+    def replace(self, history: History, days: Days) -> None:
+        self.history, self.days = history, days
+        keep(self.store, self.history)
+        self.save_days()
