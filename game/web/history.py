@@ -209,7 +209,7 @@ class Days:
             del self.days[old]
 
     def state(self, date: str, game_id: Optional[str] = None) -> Optional[str]:
-        """"won", "played" or None for a day: one game's, or the best of any game."""
+        """ "won", "played" or None for a day: one game's, or the best of any game."""
         games = self.days.get(date, {})
         if game_id is not None:
             return games.get(game_id)

@@ -109,7 +109,9 @@ class StatsMore:
 
     def averages(self, lang: str):
         game_id = self.game_id
-        entries = [e for _, e in self.records.history.entries()] if game_id is None else self.records.history.entries(game_id)
+        entries = (
+            [e for _, e in self.records.history.entries()] if game_id is None else self.records.history.entries(game_id)
+        )
         found = averages(entries)
         dl = el("dl", "stats-figures stats-averages", id="stats-averages")
         if found is None:
