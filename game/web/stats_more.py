@@ -44,7 +44,7 @@ def el(tag: str, cls: str = "", text: str = "", **attrs):
 def svg(tag: str, **attrs):
     node = document.createElementNS(SVG, tag)
     for key, value in attrs.items():
-        node.setAttribute(key.replace("_", "-"), str(value))
+        node.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
     return node
 
 

@@ -102,3 +102,21 @@ def test_streaks_count_days_in_a_row_up_to_today_or_yesterday():
     assert daily.streak([today - 3, today - 2], today) == 0  # yesterday missed
     assert daily.streak([], today) == 0
     assert daily.longest_streak([1, 2, 3, 7, 8, 10]) == 3
+
+
+def test_a_duel_on_a_daily_deal_shows_its_day_to_the_friend_and_old_links_do_not():
+    from game import Game
+    from game.duel import Run, decode_challenge, encode_challenge
+    from game.web import duel_view
+
+    number = daily.daily_number("2026-11-20")
+    game = Game.new("solitario", number, time_limit=180)
+    game.play(game.legal_moves()[0], 2.5)
+    challenge = decode_challenge(encode_challenge([Run.from_game("Ann", game)]))
+    facts = dict(duel_view.facts("en", challenge))
+    assert facts["Daily deal"] == "November 20, 2026" and facts["Deal"] == f"Game {number}"
+    assert dict(duel_view.facts("de", challenge))["Tagesspiel"] == "20. November 2026"
+    old = Game.new("solitario", 7, time_limit=180)
+    old.play(old.legal_moves()[0], 2.5)
+    plain = decode_challenge(encode_challenge([Run.from_game("Ann", old)]))
+    assert len(duel_view.facts("en", plain)) == 5  # an ordinary deal: the facts as before
