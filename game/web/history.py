@@ -114,7 +114,7 @@ class Entry:
 
 @dataclass
 class History:
-    games: dict = field(default_factory=dict)  # game id -> [Entry], oldest first
+    games: dict = field(default_factory=dict)  # game id -> [Entry], in the order played (oldest first)
 
     def add(self, game_id: str, entry: Entry) -> None:
         entries = self.games.setdefault(game_id, [])
@@ -125,8 +125,8 @@ class History:
         """One game's entries, or every game's (as (game id, entry)), oldest first."""
         if game_id is not None:
             return list(self.games.get(game_id, ()))
-        pairs = [(g, e) for g, es in self.games.items() for e in es]
-        return sorted(pairs, key=lambda p: p[1].date)
+        pairs = [(g, e) for g, es in sorted(self.games.items()) for e in es]
+        return sorted(pairs, key=lambda p: (p[1].date, p[0]))  # stable: each game's own order stays
 
     def count(self) -> int:
         return sum(len(es) for es in self.games.values())
@@ -169,7 +169,7 @@ class History:
             if not isinstance(raw, list) or len(entries) < min(len(raw), KEEP):
                 dropped.append(game_id)
             if entries:
-                out.games[game_id] = sorted(entries, key=lambda e: e.date)
+                out.games[game_id] = entries  # in the order they were played
         return out, dropped
 
     @classmethod

@@ -148,7 +148,10 @@ def test_a_later_day_is_refused_from_the_address_and_from_the_picker(page, app_u
     page.check("#picker-daily-on")
     assert page.get_attribute("#picker-daily-date", "max") == "2026-11-22"
     page.fill("#picker-daily-date", "2026-11-23")
-    assert page.text_content("#picker-daily-hint") == "The deal of November 23, 2026 is not out yet. Pick today or an earlier day."
+    assert (
+        page.text_content("#picker-daily-hint")
+        == "The deal of November 23, 2026 is not out yet. Pick today or an earlier day."
+    )
     page.click('.game-tile[data-game="lucas"]')
     assert page.is_visible("#picker")  # nothing dealt
     assert (state(page)["game"], state(page)["seed"]) == ("solitario", seed)
@@ -210,6 +213,7 @@ def test_challenge_a_friend_after_a_daily_game_sets_up_a_duel_on_that_deal(playe
     assert page.is_visible("#duel-fixed")
     assert str(expected_number("2026-11-19")) in page.text_content("#duel-fixed")
     page.click("#duel-x")
+    set_day(page, TODAY)
 
 
 def test_statistics_export_then_import_into_a_fresh_context_gives_the_same_numbers(
