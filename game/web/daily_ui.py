@@ -31,6 +31,12 @@ def deal_label(lang: str, seed) -> str | None:
     return None if date is None else t(lang, "daily.deal_info", date=date_text(lang, date))
 
 
+def duel_deal(lang: str, seed) -> str | None:
+    """The deal of a duel set up by "Challenge a friend": the day and the number."""
+    date = daily.date_of(seed)
+    return None if date is None else t(lang, "daily.duel_deal", date=date_text(lang, date), number=seed)
+
+
 def el(tag: str, cls: str = "", text: str = "", **attrs):
     node = document.createElement(tag)
     if cls:

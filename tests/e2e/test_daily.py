@@ -211,7 +211,8 @@ def test_challenge_a_friend_after_a_daily_game_sets_up_a_duel_on_that_deal(playe
     challenge.click()
     page.wait_for_selector("#duel-dialog[open]")
     assert page.is_visible("#duel-fixed")
-    assert str(expected_number("2026-11-19")) in page.text_content("#duel-fixed")
+    fixed = page.text_content("#duel-fixed")
+    assert fixed.startswith(f"The daily deal of November 19, 2026 (game {expected_number('2026-11-19')})")
     page.click("#duel-x")
     set_day(page, TODAY)
 
