@@ -144,6 +144,7 @@ class StatsMore:
             return box
         caption = t(lang, "history.chart", count=len(shown))
         drawing = svg("svg", viewBox=f"0 0 {CHART_W} {CHART_H}", role="img", aria_label=caption)
+        drawing.setAttribute("preserveAspectRatio", "xMinYMid meet")
         drawing.append(svg("rect", x=0, y=0, width=CHART_W, height=CHART_H, rx=6, class_="chart-ground"))
         for i in range(1, 4):
             y = PAD + i * (CHART_H - 2 * PAD) / 4
