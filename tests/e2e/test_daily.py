@@ -203,6 +203,19 @@ def test_the_history_lists_the_last_games_with_averages_and_a_chart(played):
     close_stats(page)
 
 
+def test_a_past_day_of_the_calendar_deals_that_days_deal(played):
+    page = played
+    open_stats(page)
+    page.select_option("#stats-game", GAME)
+    page.click('[data-day="2026-11-17"]')
+    leave_if_asked(page)
+    page.wait_for_function(f"window.solitaire.state().seed === {expected_number('2026-11-17')}")
+    assert not page.is_visible("#stats-dialog")
+    assert state(page)["game"] == GAME
+    assert page.text_content("#deal-info") == "Daily deal · November 17, 2026"
+    assert page.evaluate("location.search") == f"?game={GAME}&daily=2026-11-17"
+
+
 def test_challenge_a_friend_after_a_daily_game_sets_up_a_duel_on_that_deal(played, app_url):
     page = played
     win_daily(page, app_url, "2026-11-19")  # played again: the end dialog of a daily game
