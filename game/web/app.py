@@ -115,7 +115,8 @@ class App:
 
     # --- start -----------------------------------------------------------------------------
     def start(self) -> None:
-        request = url.parse_query(str(js.window.location.search), LANGUAGES)
+        today = str(js.Date.new().toISOString())[:10]  # UTC: a daily deal of a later day is refused
+        request = url.parse_query(str(js.window.location.search), LANGUAGES, today)
         lang = request.lang or self.settings.get("lang")
         if lang not in LANGUAGES:
             lang = pick_language(list(js.navigator.languages or [js.navigator.language or "en"]))

@@ -5,7 +5,9 @@ a game. Their markup is in index.html; words go in with ``textContent``."""
 from __future__ import annotations
 
 from pyscript import document
+from pyscript.ffi import is_none
 
+from . import url
 from .board import FACE_SETS
 from .dom import by_id, close
 from .looks import BACKS
@@ -53,14 +55,14 @@ class Dialogs(Part):
         if by_id("end-dialog").open:
             self.show_end()
         if by_id("picker").open:
-            self.picker.open(app.lang, app.game.spec.id)
+            self.picker.open(app.lang, app.game.spec.id, app.seed)
         if by_id("keys-dialog").open:
             self.open_shortcuts()
 
     # --- the panels ---------------------------------------------------------------------------
     def open_picker(self) -> None:
         close("end-dialog", "rules-dialog", "settings-dialog")
-        self.picker.open(self.app.lang, self.app.game.spec.id)
+        self.picker.open(self.app.lang, self.app.game.spec.id, self.app.seed)
 
     def open_rules(self) -> None:
         fill_rules(by_id("rules-title"), by_id("rules-body"), self.app.lang, self.app.game.spec.id)
@@ -122,6 +124,10 @@ class Dialogs(Part):
         dialog.dataset.status = game.status
         fill_end(by_id("end-title"), by_id("end-body"), app.lang, game, game.score())
         app.win.fill(by_id("end-body"), app.lang, game, game.score())
+        if app.seed is not None and app.seed >= url.DAILY_FLOOR or not is_none(by_id("end-challenge")):
+            from .daily_ui import show_challenge  # "Challenge a friend" after a daily game
+
+            show_challenge(app)
         if not dialog.open:
             dialog.showModal()
             by_id("end-new").focus()

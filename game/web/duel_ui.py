@@ -305,6 +305,10 @@ class DuelUI(Part):
         show(by_id("duel-fixed"), bool(fixed))
         if fixed:
             deal = t(lang, "duel.deal_rematch", number=fixed[1])
+            if fixed[1] >= 1_000_000_000:  # game.daily.BASE: "Challenge a friend" on a daily deal
+                from .daily_ui import duel_deal
+
+                deal = duel_deal(lang, fixed[1]) or deal
             by_id("duel-fixed").textContent = f"{deal} \u00b7 {limit_text(lang, fixed[2])}"
         self.label_names()
 

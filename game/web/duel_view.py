@@ -79,6 +79,14 @@ def facts(lang: str, challenge: Challenge) -> list[tuple[str, str]]:
         (t(lang, "duel.fact_deal"), t(lang, "app.deal_info", number=challenge.seed)),
         (t(lang, "duel.fact_limit"), limit_text(lang, challenge.time_limit)),
     ]
+    if isinstance(challenge.seed, int) and challenge.seed >= 1_000_000_000:  # game.daily.BASE
+        from game import daily  # a duel on a daily deal: its day, from the number alone
+
+        from .history import date_text
+
+        date = daily.date_of(challenge.seed)
+        if date is not None:
+            out.insert(2, (t(lang, "daily.fact"), date_text(lang, date)))
     if challenge.runs:
         out.append((t(lang, "duel.fact_played"), names_text(lang, [r.name for r in challenge.runs])))
         unsigned = [r.name for r in challenge.runs if r.key is None]

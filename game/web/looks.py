@@ -101,10 +101,10 @@ class Looks(Part):
             self.apply()
         elif name == "card_size" and value in SIZES:
             self.settings[name] = value
-            self.app.relayout()
+            self.app.table.relayout()
         elif name == "hand":
             self.settings["hand"] = "left" if target.checked else "right"
-            self.app.relayout()
+            self.app.table.relayout()
         else:
             return
         self.app.save_settings()

@@ -34,6 +34,7 @@ class Picker:
         self.tiles: dict = {}
         self.images: dict = {}
         self.lang = None
+        self.daily = None  # daily_ui.PickerDaily, made the first time the picker opens
         self._click = create_proxy(self._clicked)
         grid.addEventListener("click", self._click)
         self._typed = create_proxy(lambda event: self.update_hint())
@@ -106,9 +107,14 @@ class Picker:
         if hint is not None and not is_none(hint) and hint.textContent != text:
             hint.textContent = text
 
-    def open(self, lang: str, current: str) -> None:
+    def open(self, lang: str, current: str, seed=None) -> None:
         if self.lang != lang or not self.tiles:
             self.build(lang)
+        if self.daily is None:
+            from .daily_ui import PickerDaily  # the daily row: once the picker opens, not before
+
+            self.daily = PickerDaily(self)
+        self.daily.open(lang, seed)
         self.update_hint()
         self.mark_current(current)
         if not self.dialog.open:
@@ -125,5 +131,10 @@ class Picker:
         raw = (self.number.value or "").strip()
         if raw.isdigit():
             seed = int(raw)
+        daily, daily_seed = self.daily.seed() if self.daily is not None else (False, None)
+        if daily:
+            if daily_seed is None:
+                return  # a day that cannot be dealt: the row says why
+            seed = daily_seed
         self.dialog.close()
         self.on_choose(tile.dataset.game, seed)

@@ -53,6 +53,7 @@ class Progress(Part):
         self.pointer = None  # the game id last written to solitaire.current
         self.panel = StatsPanel(self)
         self._timer = None
+        self._records = None  # history.Records, read when a game ends or the panel opens
 
     # --- settings --------------------------------------------------------------------------
     def load_settings(self) -> dict:
@@ -85,6 +86,29 @@ class Progress(Part):
     def save_stats(self) -> None:
         self.store.write(storage.STATS_KEY, self.stats.to_json())
         self.tell_if_failed()
+
+    @property
+    def records(self):
+        """The history of games and the daily record (``history.py``)."""
+        if self._records is None:
+            from .history import Records  # once a game ends or the panel opens: never before the first deal
+
+            self._records = Records(self.store)
+            if self._records.damaged:
+                self.app.show_notice(t(self.app.lang, "error.history_damaged"))
+        return self._records
+
+    def count(self, game, score: int, at: float, later: bool = False) -> None:
+        """A dealt game ended (won or lost): into the statistics and the history."""
+        won = game.status == "won"
+        self.stats.end(game.spec.id, won, score, at)
+        self.save_stats()
+        now = str(js.Date.new().toISOString())
+        args = (game.spec.id, game.seed, won, score, at, game.moves, now)
+        if later:  # at start: the history is read after the first deal
+            self.app.later(lambda: self.records.ended(*args))
+        else:
+            self.records.ended(*args)
 
     # --- start ---------------------------------------------------------------------------------------
     def start_notices(self) -> list[str]:
@@ -125,8 +149,7 @@ class Progress(Part):
             # ended before its end was counted (a crash) counts as it ended.
             game = slot.game
             at = game.end_time if game.end_time is not None else slot.elapsed
-            self.stats.end(game_id, game.status == "won", game.score(at), at)
-            self.save_stats()
+            self.count(game, game.score(at), at, later=True)
         return None, game_id
 
     def wire(self) -> None:
@@ -159,9 +182,8 @@ class Progress(Part):
         if game is None or self.recorded or not self.counted():
             return
         if game.status == "playing" and game.log:
-            self.stats.end(game.spec.id, False, game.score(app.now()), app.now())
+            self.count(game, game.score(app.now()), app.now())
             self.recorded = True
-            self.save_stats()
             self.save()
 
     def dealt(self, slot=None) -> None:
@@ -184,9 +206,8 @@ class Progress(Part):
         self.before = replace(record) if record is not None else None  # ``end`` changes it in place
         if game is not None and not self.recorded and self.counted() and game.log:
             at = game.end_time if game.end_time is not None else game.clock
-            self.stats.end(game.spec.id, game.status == "won", game.score(), at)
+            self.count(game, game.score(), at)
             self.recorded = True
-            self.save_stats()
         self.save()
 
     def save(self) -> None:

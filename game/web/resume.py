@@ -2,6 +2,8 @@
 
 - ``?game=ID&seed=N`` (the address every deal writes, so a reload): the save
   of game ID if it is deal N (finished or not); otherwise deal N, new.
+- ``?game=ID&daily=DATE``: the same, for that day's deal (a refused day:
+  as ``?game=ID``).
 - ``?game=ID&position=P``: the save of game ID if it started from P.
 - ``?game=ID``: game ID's save if it is still being played; else a new deal.
 - No game named (the bare address, an installed app's start): the game
@@ -56,6 +58,8 @@ def matches(slot, query: str, request) -> bool:
         return _start_matches(slot, request.position)
     if "seed" in names and request.seed is not None:
         return game.seed == request.seed
+    if "daily" in names and getattr(request, "daily", None) is not None:
+        return game.seed == request.seed  # a daily deal refused (a bad or later day) asks for nothing
     if "position" in names or "seed" in names:
         return False  # a damaged seed or position: a new deal, never an old one
     return game.status == "playing"

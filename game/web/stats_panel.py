@@ -20,6 +20,7 @@ class StatsPanel:
         self.progress = progress
         self.choice = ALL  # the game shown: a game id or ALL
         self.can_reset = False
+        self.more = None  # stats_more.StatsMore: the history, calendar and file, made when the panel opens
 
     @property
     def app(self):
@@ -89,6 +90,11 @@ class StatsPanel:
             rows.append(item)
         by_id("stats-figures").replaceChildren(rows)
         by_id("stats-storage").hidden = not self.progress.store.failed
+        if self.more is None:
+            from .stats_more import StatsMore  # once the panel opens: nothing of it before the first deal
+
+            self.more = StatsMore(self)
+        self.more.render()
         self.can_reset = record.played > 0
         self.cancel_reset()
 
@@ -110,5 +116,6 @@ class StatsPanel:
     def reset(self) -> None:
         self.progress.stats.reset(None if self.choice == ALL else self.choice)
         self.progress.save_stats()
+        self.progress.records.reset(None if self.choice == ALL else self.choice)
         self.render()
         self.app.show_toast(t(self.app.lang, "stats.reset_done"))

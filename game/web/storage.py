@@ -14,6 +14,8 @@ Keys, all JSON, each read through one check here (``check_settings``,
     solitaire.current           the id of the game played last ("reloaded")
     solitaire.save.<game id>    that game's deal in progress (``Slot``)
     solitaire.stats             statistics of every game (``stats.py``)
+    solitaire.history           the last games of every game (``history.py``, read there)
+    solitaire.daily             the days of daily deals played and won (``history.py``)
 
 Every text read goes through ``game.jsonsafe`` (bounded size and depth)
 before it is parsed. A value that cannot be read -- not JSON, over those

@@ -27,7 +27,12 @@ class Titles(Part):
         app = self.app
         name = game_name(app.lang, app.game.spec.id)
         by_id("game-title").textContent = name
-        by_id("deal-info").textContent = t(app.lang, "app.deal_info", number=app.seed) if app.seed is not None else ""
+        info = t(app.lang, "app.deal_info", number=app.seed) if app.seed is not None else ""
+        if app.seed is not None and app.seed >= url.DAILY_FLOOR:  # a daily deal: its date
+            from .daily_ui import deal_label
+
+            info = deal_label(app.lang, app.seed) or info
+        by_id("deal-info").textContent = info
         document.title = f"{name} \u2013 {t(app.lang, 'app.title')}"
 
     def update_url(self) -> None:

@@ -8,6 +8,8 @@ default.
     ?game=ID&seed=N          deal number N of game ID
     ?game=ID&position=P      a position (CONTRACT.md JSON), either URL-encoded
                              JSON or base64url of the JSON
+    ?game=ID&daily=DATE      the daily deal of day DATE (YYYY-MM-DD, UTC;
+                             game/daily.py), refused after ``today``
     &limit=S                 optional time limit in seconds (duels)
     &lang=de                 optional interface language
 """
@@ -29,6 +31,7 @@ from .query import parse_qs, urlencode
 DEFAULT_GAME = "reloaded"
 MAX_PARAM = 20_000  # characters; a position of 104 cards is far shorter
 MAX_LIMIT = 24 * 3600
+DAILY_FLOOR = 1_000_000_000  # game.daily.BASE: no number below it is a daily deal
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class Request:
     time_limit: Optional[float] = None
     lang: Optional[str] = None
     notices: tuple = ()
+    daily: Optional[str] = None  # the day of a daily deal asked for (then ``seed`` is its number)
 
 
 def _short(text: str, n: int = 24) -> str:
@@ -96,8 +100,27 @@ def parse_seed(text: str) -> int:
     return number
 
 
-def parse_query(query: str, languages=("en", "de", "it")) -> Request:
-    """Read ``location.search`` (with or without the leading ``?``)."""
+def parse_daily(text: str, today: Optional[str], notices: list) -> tuple[Optional[str], Optional[int]]:
+    """``(day, deal number)`` of ``&daily=``, or ``(None, None)`` and a notice."""
+    from game import daily  # only when a daily deal is asked for: nothing of it before the first deal
+
+    try:
+        day = daily.parse_day(text)
+    except ValueError:
+        notices.append(Notice("error.daily_bad", {"date": _short(text)}))
+        return None, None
+    if day < daily.FIRST:
+        notices.append(Notice("error.daily_early", {"first": daily.FIRST_DAY}))
+        return None, None
+    if today is not None and day > daily.parse_day(today):
+        notices.append(Notice("error.daily_future", {"date": text}))
+        return None, None
+    return text, daily.number_of(day)
+
+
+def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] = None) -> Request:
+    """Read ``location.search`` (with or without the leading ``?``). ``today``
+    (UTC, YYYY-MM-DD) refuses daily deals of later days."""
     if query.startswith("?"):
         query = query[1:]
     params = parse_qs(query[: MAX_PARAM * 2], keep_blank_values=True)
@@ -141,15 +164,28 @@ def parse_query(query: str, languages=("en", "de", "it")) -> Request:
                 raise ValueError
         except ValueError:
             limit = None
+    day = None
+    daily_text = one("daily")
+    if daily_text is not None and position is None:
+        day, number = parse_daily(daily_text.strip(), today, notices)
+        if number is not None:
+            seed = number
     lang = one("lang")
     if lang not in languages:
         lang = None
-    return Request(game, seed, position, limit, lang, tuple(notices))
+    return Request(game, seed, position, limit, lang, tuple(notices), day)
 
 
 def deal_query(game: str, seed: int, lang: Optional[str] = None, time_limit=None) -> str:
-    """The address query of a deal, for ``history.replaceState`` and sharing."""
+    """The address query of a deal, for ``history.replaceState`` and sharing;
+    a daily deal's is ``?game=ID&daily=DATE``."""
     pairs = [("game", game), ("seed", str(seed))]
+    if seed >= DAILY_FLOOR:
+        from game import daily  # daily deals only: not loaded before the first deal
+
+        date = daily.date_of(seed)
+        if date is not None:
+            pairs = [("game", game), ("daily", date)]
     return "?" + urlencode(pairs + _extras(lang, time_limit))
 
 

@@ -20,7 +20,7 @@ DEFAULT = "en"
 
 # The tables of words, merged in this order into each language's UI[lang]:
 # module ``<table>_<lang>.py`` holds ``WORDS = {key: text}``.
-TABLES = ("ui", "flow", "looks")
+TABLES = ("ui", "flow", "looks", "daily")
 
 
 class Languages(Mapping):
