@@ -45,7 +45,7 @@
       el.style.transform = "";
       el.style.zIndex = "";
       el.classList.remove("dragging");
-      list.push(el);
+      if (list.indexOf(el) < 0) list.push(el);  // once: two slides of one card would fight
     }
     turnedSet.forEach(function (el) { if (list.indexOf(el) < 0) { stopAnimations(el); list.push(el); } });
     if (!animate) { firsts.clear(); return; }
@@ -65,7 +65,16 @@
         duration: moved ? MOVE_MS : TURN_MS,
         easing: "cubic-bezier(.25,.8,.35,1)"
       });
-      var done = function () { el.style.zIndex = ""; el.classList.remove("flying"); };
+      // A slide cancelled for a newer one says so a moment later: only the
+      // card's current slide may put it back down (else the newer slide runs
+      // unlifted, under the card below it, and a click finds that one).
+      el.__slide = anim;
+      var done = function () {
+        if (el.__slide !== anim) return;
+        el.__slide = null;
+        el.style.zIndex = "";
+        el.classList.remove("flying");
+      };
       anim.onfinish = done;
       anim.oncancel = done;
     });

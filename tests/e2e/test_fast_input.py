@@ -68,8 +68,11 @@ AIM = """([pile, index, middle]) => {
 # spot and pressing it).
 FREEZE = """async () => { window.__held = document.getAnimations().filter(a => a.playState === 'running');
   window.__held.forEach(a => a.pause()); await Promise.all(window.__held.map(a => a.ready)); }"""
-THAW = """() => { (window.__held || []).forEach(a => a.playState === 'paused' && a.play());
-  window.__held = []; }"""
+# Letting them go on waits until they run again (a resumed slide, too, is
+# pending until the next frame): else a quick aim-thaw-aim loop could keep a
+# slide from moving at all.
+THAW = """async () => { const held = (window.__held || []).filter(a => a.playState === 'paused');
+  window.__held = []; held.forEach(a => a.play()); await Promise.all(held.map(a => a.ready)); }"""
 
 BLOCKED = """(pile) => {
   const el = [...document.querySelector(`#board [data-pile="${pile}"]`).children].filter(c => c.dataset.card).pop();
@@ -78,7 +81,7 @@ BLOCKED = """(pile) => {
   const over = document.elementsFromPoint(r.left + r.width / 2, r.top + 10).slice(0, 3);
   return {card: el.dataset.card, box: [r.left, r.top, r.width, r.height], width: el.offsetWidth,
           over: over.map(e => e.className + ' ' + (e.dataset.card || '')),
-          slides: document.getAnimations().map(a => [a.effect.target.dataset.card, a.playState, a.pending, a.currentTime])};
+          slides: document.getAnimations().map(a => [a.effect.target.dataset.card, a.playState, a.currentTime, a.effect.target.style.zIndex, String(a.effect.getKeyframes()[0].transform)])};
 }"""
 
 SELECTED = "[...document.querySelectorAll('#board .card.selected')].map(c => c.dataset.card)"
@@ -132,7 +135,7 @@ class Player:
         """The point to press, with the slides held still until ``thaw``: a
         quick hand presses at once, and the test's own round trips to the
         page must not let a flying card move onto the point meanwhile."""
-        for _ in range(100):
+        for _ in range(200):
             self.freeze()
             spot = self.page.evaluate(AIM, [pile, index, middle])
             if spot is not None:
