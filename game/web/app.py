@@ -53,6 +53,7 @@ class App:
     def __init__(self):
         events = self.events = Events(self.refused, self.failed)
         self.proxy, self.on, self.guard, self.later = events.proxy, events.on, events.guard, events.later
+        self.clicks = events.clicks
         self.voice = Voice(self)
         self.show_toast, self.show_notice, self.say = self.voice.toast, self.voice.notice, self.voice.say
         self.name_card, self.announce_pick = self.voice.name_card, self.voice.announce_pick
@@ -152,8 +153,7 @@ class App:
             "end-new": self.new_deal,
             "end-restart": self.restart,
         }
-        for name, fn in buttons.items():
-            self.on(by_id(name), "click", self.guard(lambda event=None, fn=fn: fn()))
+        self.clicks(buttons)
         self.on(by_id("lang-select"), "change", self.guard(lambda e: self.apply_language(e.target.value)))
         js.setInterval(self.proxy(self.guard(lambda: self.tick())), TICK_MS)
         hook.install(self)  # window.solitaire, read-only

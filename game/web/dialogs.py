@@ -38,8 +38,7 @@ class Dialogs(Part):
             "confirm-yes": self.give_up,
             "confirm-no": lambda: close("confirm-dialog"),
         }
-        for name, fn in buttons.items():
-            app.on(by_id(name), "click", app.guard(lambda event=None, fn=fn: fn()))
+        app.clicks(buttons)
         for dialog in ("picker", "rules-dialog", "settings-dialog", "keys-dialog"):
             for node in document.querySelectorAll(f"#{dialog} [data-close]"):
                 app.on(node, "click", lambda e, d=dialog: by_id(d).close())

@@ -151,17 +151,18 @@ class DuelUI(Part):
         # The button is in index.html, so the header does not move when Python starts.
         app.on(by_id("btn-duel"), "click", app.guard(lambda e: self.open_panel()))
         by_id("duel-join-name").maxLength = duel.MAX_NAME
-        for name, fn in {
-            "duel-add": self.add_name_field,
-            "duel-decline": self.decline,
-            "duel-copy": self.copy,
-            "duel-next-go": self.next_player,
-            "duel-play-too": self.play_too,
-            "duel-rematch": self.rematch,
-            "duel-new": self.open_setup,
-            "duel-close": self.close,
-        }.items():
-            app.on(by_id(name), "click", app.guard(lambda e, fn=fn: fn()))
+        app.clicks(
+            {
+                "duel-add": self.add_name_field,
+                "duel-decline": self.decline,
+                "duel-copy": self.copy,
+                "duel-next-go": self.next_player,
+                "duel-play-too": self.play_too,
+                "duel-rematch": self.rematch,
+                "duel-new": self.open_setup,
+                "duel-close": self.close,
+            }
+        )
         app.on(by_id("duel-x"), "click", app.guard(lambda e: self.close()))
         app.on(by_id("duel-setup"), "submit", app.guard(self.submit_setup))
         app.on(by_id("duel-join"), "submit", app.guard(self.submit_join))

@@ -50,8 +50,7 @@ class FairPlay(Part):
             "stall-undo": self.stall_undo,
             "stall-end": self.stall_end,
         }
-        for name, fn in buttons.items():
-            app.on(by_id(name), "click", app.guard(lambda event=None, fn=fn: fn()))
+        app.clicks(buttons)
         app.on(by_id("leave-dialog"), "close", app.guard(lambda e: self.leave_closed()))
         # No Escape out of the stall notice: it has its two answers.
         app.on(by_id("stall-dialog"), "cancel", lambda e: e.preventDefault())

@@ -34,8 +34,7 @@ class StatsPanel:
             "stats-reset-yes": self.reset,
             "stats-reset-no": self.cancel_reset,
         }
-        for name, fn in actions.items():
-            app.on(by_id(name), "click", app.guard(lambda event=None, fn=fn: fn()))
+        app.clicks(actions)
         app.on(by_id("stats-game"), "change", app.guard(self.chosen))
         for close in document.querySelectorAll("#stats-dialog [data-close]"):
             app.on(close, "click", lambda e: by_id("stats-dialog").close())
