@@ -3,6 +3,7 @@ costs, and how long the page's first hint takes.
 
     python bench/flow.py step            # CPython: a step with auto-home against one without
     python bench/flow.py hint [--deals N] # Chromium: Hint press -> hint on screen, in the page
+    python bench/flow.py stock|boot [--deals N]  # Chromium: stock clicks while the solver worker starts
 
 ``step``: every game, deals 1-20, up to 120 steps each, played by the hint
 ranking's best step (or a draw). Each step is timed three ways on the same
@@ -17,10 +18,19 @@ page's clock) to the hint's highlight and words on the board is read. Then
 one move, and a second hint the same way.
 
 ``stock``: a first visit of Reloaded deals; from the deal on, the stock is
-clicked every 150 ms, each click timed from pointerup to the frame that
-shows the drawn cards (bench/browser.py's probe), marked by whether the
-solver worker was still starting (``SolSolver.ready`` not yet true) when it
-was pressed; then as many clicks once the worker is up, for the baseline.
+clicked as a quick player would: bursts of 5 clicks 150 ms apart, with a
+2 s pause to think after each. Each click is timed from pointerup to the
+frame that shows the drawn cards (bench/browser.py's probe) and marked by the
+solver worker's state when it was pressed: not started yet, starting
+(``SolSolver.started`` but not ``ready``), or up; clicks go on until as many
+have been made with the worker up, for the baseline. The worker starts only
+once the player has been still for a moment, from the runtime the page has
+already compiled (static/js/solver.js).
+
+``boot``: by turns on fresh pages of Reloaded, 16 stock clicks 150 ms apart
+with no worker, then right after a request started the worker, once with a
+worker that compiles its own runtime and once with one handed the page's
+compiled runtime (what the page does).
 """
 
 from __future__ import annotations
@@ -146,9 +156,12 @@ def hint_latency(deals: int) -> dict:
     return {"first": first, "second": second}
 
 
+BURST, BURST_GAP_MS, THINK_MS = 5, 150, 2000
+
+
 def stock_while_worker_starts(deals: int, after: int = 20) -> dict:
-    """Stock clicks from the deal on, grouped by whether the solver worker
-    was starting or ready when pressed."""
+    """Stock clicks from the deal on, in bursts, grouped by the solver
+    worker's state when pressed: not started, starting, ready."""
     sys.path.insert(0, str(ROOT / "bench"))
     import browser as probe  # bench/browser.py: the pointerup -> frame probe
 
@@ -158,16 +171,17 @@ def stock_while_worker_starts(deals: int, after: int = 20) -> dict:
     server = probe.make_server(ROOT, port=0, quiet=True)
     probe.serve_in_thread(server)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    out = {"starting": [], "ready": []}
+    out = {"idle": [], "starting": [], "ready": []}
+    state = "!window.SolSolver ? 'idle' : SolSolver.ready || SolSolver.failed ? 'ready' : SolSolver.started ? 'starting' : 'idle'"
     with probe.sync_playwright() as p:
         browser = p.chromium.launch(**probe.launch_args())
         for seed in range(1, deals + 1):
             page = probe.probe_page(browser)
             page.goto(f"{base}?game=reloaded&seed={seed}")
             page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=120_000)
-            game, done_after = new_game("reloaded", seed), 0
+            game, done_after, clicks = new_game("reloaded", seed), 0, 0
             while done_after < after:
-                ready = page.evaluate("!!(window.SolSolver && (SolSolver.ready || SolSolver.failed))")
+                worker = page.evaluate(state)
                 before = game.position
                 step = DRAW if before.pile("stock") else REDEAL
                 game.play(step)
@@ -175,13 +189,86 @@ def stock_while_worker_starts(deals: int, after: int = 20) -> dict:
                 probe.arm(page, probe.expected(before, game.position), "stock")
                 click_pile(page, "stock")
                 page.wait_for_function("window.__bench.samples.length > 0", timeout=20_000)
-                out["ready" if ready else "starting"].append(page.evaluate("window.__bench.samples.pop()")["shown"])
-                done_after += ready
-                page.wait_for_timeout(150)
+                out[worker].append(page.evaluate("window.__bench.samples.pop()")["shown"])
+                done_after += worker == "ready"
+                clicks += 1
+                page.wait_for_timeout(THINK_MS if clicks % BURST == 0 else BURST_GAP_MS)
             page.context.close()
         browser.close()
     server.shutdown()
     return out
+
+
+# A page whose start.js cannot keep the runtime: its worker compiles its own.
+NO_SHARED_RUNTIME = "Object.defineProperty(window, 'solitaireRuntime', {get() { return null; }, set(v) {}});"
+BOOT_VARIANTS = ("none", "compiles", "shared")
+
+
+def clicks_while_worker_boots(rounds: int, clicks: int = 16) -> dict:
+    """By turns, on fresh pages of Reloaded: stock clicks every 150 ms with no
+    worker running, and right after a request starts the worker, which
+    either compiles its own runtime or is handed the page's."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import browser as probe
+
+    from game import REDEAL
+    from tests.e2e.ui_helpers import click_pile, settle
+
+    server = probe.make_server(ROOT, port=0, quiet=True)
+    probe.serve_in_thread(server)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    out = {v: [] for v in BOOT_VARIANTS}
+    with probe.sync_playwright() as p:
+        browser = p.chromium.launch(**probe.launch_args())
+        for seed in range(1, rounds + 1):
+            for variant in BOOT_VARIANTS:
+                page = probe.probe_page(browser)
+                if variant == "compiles":
+                    page.add_init_script(NO_SHARED_RUNTIME)
+                page.goto(f"{base}?game=reloaded&seed={seed}")
+                page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=120_000)
+                settle(page)
+                if variant != "none":  # a request starts the worker at once
+                    page.evaluate("SolSolver.ask('solve', '{}', 1, 1, () => {})")
+                game = new_game("reloaded", seed)
+                for _ in range(clicks):
+                    before = game.position
+                    game.play(DRAW if before.pile("stock") else REDEAL)
+                    settle(page)
+                    probe.arm(page, probe.expected(before, game.position), "stock")
+                    click_pile(page, "stock")
+                    page.wait_for_function("window.__bench.samples.length > 0", timeout=20_000)
+                    out[variant].append(page.evaluate("window.__bench.samples.pop()")["shown"])
+                    page.wait_for_timeout(BURST_GAP_MS)
+                state = page.evaluate("[SolSolver.started, SolSolver.shared]")
+                assert state[0] == (variant != "none"), (variant, state)
+                if variant != "none":
+                    page.wait_for_function("SolSolver.ready", timeout=120_000)
+                    assert page.evaluate("SolSolver.shared") == (variant == "shared"), variant
+                page.context.close()
+        browser.close()
+    server.shutdown()
+    return out
+
+
+def boot_table(r: dict) -> str:
+    rows = [
+        "| stock click, pointerup -> frame, in the 16 clicks after the worker is started | clicks | median ms | p95 ms | max ms | median ÷ no worker |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    base = statistics.median(r["none"])
+    labels = {
+        "none": "no worker",
+        "compiles": "the worker compiles its own runtime",
+        "shared": "the worker is handed the page's runtime",
+    }
+    for name in BOOT_VARIANTS:
+        v = r[name]
+        rows.append(
+            f"| {labels[name]} | {len(v)} | {statistics.median(v):.0f} | {pct(v, 0.95):.0f} | {max(v):.0f} "
+            f"| {statistics.median(v) / base:.2f} |"
+        )
+    return "\n".join(rows)
 
 
 def stock_table(r: dict) -> str:
@@ -189,7 +276,11 @@ def stock_table(r: dict) -> str:
         "| stock click, pointerup -> frame | clicks | median ms | p95 ms | max ms |",
         "|---|---:|---:|---:|---:|",
     ]
-    for name, label in (("starting", "while the solver worker starts"), ("ready", "once the worker is up")):
+    for name, label in (
+        ("idle", "before the solver worker starts"),
+        ("starting", "while the solver worker starts"),
+        ("ready", "once the worker is up"),
+    ):
         v = r[name]
         if v:
             rows.append(f"| {label} | {len(v)} | {statistics.median(v):.0f} | {pct(v, 0.95):.0f} | {max(v):.0f} |")
@@ -206,13 +297,15 @@ def hint_table(r: dict) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="bench/flow.py", description=__doc__.splitlines()[0])
-    ap.add_argument("part", choices=("step", "hint", "stock"))
+    ap.add_argument("part", choices=("step", "hint", "stock", "boot"))
     ap.add_argument("--deals", type=int, default=None)
     args = ap.parse_args(argv)
     if args.part == "step":
         print(step_table(step_costs(args.deals or 20)))
     elif args.part == "hint":
         print(hint_table(hint_latency(args.deals or 4)))
+    elif args.part == "boot":
+        print(boot_table(clicks_while_worker_boots(args.deals or 3)))
     else:
         print(stock_table(stock_while_worker_starts(args.deals or 3)))
     return 0

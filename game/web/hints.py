@@ -238,7 +238,7 @@ class Hints(Part):
             return
         if app.settings.get("lost_notice") and app.playing and not self.finish_line and solver is not None:
             self.checking = self.position_text()
-            solver.ask("solve", self.checking, LOST_BUDGET, LOST_SECONDS, self._checked)
+            solver.ask("solve", self.checking, LOST_BUDGET, LOST_SECONDS, self._checked, True)  # in the background
 
     def show_finish(self) -> None:
         button = by_id("btn-finish")

@@ -22,7 +22,24 @@ async function archiveUrl() {
   throw new Error("pyscript.toml maps no archive of the game");
 }
 
+// The page's first message hands over its compiled runtime (a
+// WebAssembly.Module, or null): instantiating it skips compiling the 9 MB
+// pyodide.asm.wasm a second time, the costliest part of the worker's start.
+let given;
+const runtime = new Promise((resolve) => { given = resolve; });
+
+let shared = false;  // the page's runtime was used (told in the ready message)
+
+function useRuntime(module) {
+  if (!(module instanceof WebAssembly.Module)) return;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    shared = true;
+    return { instance: await WebAssembly.instantiate(module, imports), module };
+  };
+}
+
 async function boot() {
+  useRuntime(await runtime);
   const [py, archive] = await Promise.all([
     loadPyodide({ indexURL: new URL("static/vendor/pyodide/", ROOT).href }),
     archiveUrl().then(async (url) => {
@@ -37,11 +54,12 @@ async function boot() {
 }
 
 let answer = null;
-const booting = boot().then((fn) => { answer = fn; postMessage({ ready: true }); },
+const booting = boot().then((fn) => { answer = fn; postMessage({ ready: true, shared }); },
   (err) => { postMessage({ ready: false, error: String(err) }); throw err; });
 
 onmessage = async (event) => {
   const request = event.data;
+  if (request && request.cmd === "runtime") { given(request.module); return; }
   if (!request || request.cmd === "warm") return;
   try {
     await booting;

@@ -1,14 +1,26 @@
 // The page's side of the solver worker (static/js/solver-worker.js).
-// window.SolSolver.ask(cmd, positionJson, budget, seconds, callback) sends a
-// request and returns its id; callback(answerJson) gets only the answer to
-// the latest request: cancel() (called when the player moves) and each new
-// request make every earlier answer stale, and stale answers are dropped.
-// One request is in the worker at a time; a newer one waits and replaces any
-// other waiting one. The worker starts lazily: on the first request or warm().
+// window.SolSolver.ask(cmd, positionJson, budget, seconds, callback[, background])
+// sends a request and returns its id; callback(answerJson) gets only the
+// answer to the latest request: cancel() (called when the player moves) and
+// each new request make every earlier answer stale, and stale answers are
+// dropped. One request is in the worker at a time; a newer one waits and
+// replaces any other waiting one.
+//
+// The worker's start costs a second Python runtime's start-up, and on a
+// machine with few cores it would slow the player's moves while it runs. So
+// it starts lazily and out of the player's way:
+// - warm() (after the first deal) and background requests (the quiet "can
+//   this deal still be won?" checks) start it only once the player has been
+//   still for QUIET_MS: no press, no key;
+// - every press or key puts that moment off again;
+// - a request the player asked for (the Hint button) starts it at once;
+// - it starts from the runtime the page has already compiled
+//   (window.solitaireRuntime, kept by start.js), so it compiles nothing.
 (function () {
   "use strict";
   var script = document.currentScript;
   var base = script ? script.src : location.href;
+  var QUIET_MS = 1500;
   var worker = null;
   var failed = null;
   var ready = false;
@@ -16,25 +28,44 @@
   var busy = false;
   var waiting = null;
   var callbacks = {};
+  var wanted = false;    // start at the next still moment
+  var quiet = 0;         // its timer
+  var shared = false;    // it started from the page's compiled runtime
 
   function send(request) {
     busy = true;
     worker.postMessage(request);
   }
 
+  // The worker cannot run: the request held for it gets an error answer.
+  function fail(error) {
+    failed = failed || error;
+    busy = false;
+    if (!waiting) return;
+    var held = waiting, cb = callbacks[held.id];
+    waiting = null;
+    if (cb && held.id === latest) cb(JSON.stringify({ id: held.id, status: "error", error: failed }));
+  }
+
   function start() {
+    clearTimeout(quiet);
     if (worker || failed) return;
     try {
       worker = new Worker(new URL("solver-worker.js", base), { type: "module" });
+      // First message: the page's compiled runtime, or null (then it compiles its own).
+      worker.postMessage({ cmd: "runtime", module: window.solitaireRuntime || null });
     } catch (err) {
-      failed = String(err);
+      worker = null;
+      fail(String(err));
       return;
     }
     worker.onmessage = function (event) {
       var data = event.data || {};
       if ("ready" in data) {
-        if (!data.ready) failed = data.error || "failed";
-        else ready = true;
+        if (!data.ready) { fail(data.error || "failed"); return; }
+        ready = true;
+        shared = !!data.shared;
+        if (ready && waiting && !busy) { var first = waiting; waiting = null; send(first); }
         return;
       }
       busy = false;
@@ -43,13 +74,25 @@
       if (cb && data.id === latest) cb(JSON.stringify(data));
       if (waiting) { var next = waiting; waiting = null; send(next); }
     };
-    worker.onerror = function (event) { failed = String(event.message || "worker error"); };
+    worker.onerror = function (event) { fail(String(event.message || "worker error")); };
   }
 
+  function whenStill() {
+    wanted = true;
+    clearTimeout(quiet);
+    if (!worker && !failed) quiet = setTimeout(start, QUIET_MS);
+  }
+
+  // A press or a key: the player is busy, the still moment begins again.
+  function pressed() {
+    if (wanted && !worker) whenStill();
+  }
+  window.addEventListener("pointerdown", pressed, true);
+  window.addEventListener("keydown", pressed, true);
+
   window.SolSolver = {
-    warm: function () { start(); },
-    ask: function (cmd, position, budget, seconds, callback) {
-      start();
+    warm: function () { whenStill(); },
+    ask: function (cmd, position, budget, seconds, callback, background) {
       latest += 1;
       var request = { id: latest, cmd: cmd, position: position, budget: budget, seconds: seconds };
       if (failed) {
@@ -58,12 +101,14 @@
       }
       callbacks = {};
       callbacks[request.id] = callback;
-      if (busy) waiting = request; else send(request);
+      if (busy || !ready) waiting = request; else send(request);
+      if (!worker) { if (background) whenStill(); else start(); }
       return request.id;
     },
     cancel: function () { latest += 1; callbacks = {}; waiting = null; },
     get started() { return !!worker; },
     get ready() { return ready; },  // its Python is up and waiting for requests
+    get shared() { return shared; },  // it compiled nothing: the page's runtime was handed over
     get failed() { return failed; }
   };
 })();

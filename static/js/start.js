@@ -29,6 +29,24 @@
   var found = { local: false, indexed: false, memory: false };
   window.solitaireStorage = found;
 
+  // The runtime's compiled code (pyodide.asm.wasm), kept when the page
+  // instantiates it, so the solver worker (static/js/solver.js) starts from
+  // the same compiled module instead of compiling 9 MB of WebAssembly again
+  // while the player is moving cards: window.solitaireRuntime.
+  (function keepRuntimeModule() {
+    var wasm = window.WebAssembly;
+    if (!wasm || typeof wasm.instantiateStreaming !== "function") return;
+    var instantiate = wasm.instantiateStreaming;
+    wasm.instantiateStreaming = function (source) {
+      var result = instantiate.apply(this, arguments);
+      Promise.all([source, result]).then(function (both) {
+        var url = both[0] && both[0].url || "";
+        if (!window.solitaireRuntime && /pyodide\.asm\.wasm$/.test(url)) window.solitaireRuntime = both[1].module;
+      }, function () {});
+      return result;
+    };
+  })();
+
   try {
     var ls = window.localStorage;
     ls.setItem("solitaire.check", "1");

@@ -98,3 +98,17 @@ def test_a_proved_line_makes_a_winning_move_and_the_next_hint_follows_it(page, a
     assert page.evaluate("window.solitaire.state().status") == "playing"
     page.keyboard.press("h")  # the line goes on: no search needed to say so
     page.wait_for_function("document.getElementById('board').dataset.hint === 'winning'", timeout=1_000)
+
+
+def test_the_solver_worker_starts_when_the_player_is_still_from_the_pages_runtime(page, app_url):
+    """Issue 13: the worker's start does not share the machine with quick
+    moves. While the player keeps clicking the stock it does not start; once
+    the player is still it starts, from the runtime the page has compiled."""
+    open_url(page, app_url, "?game=reloaded&seed=1")
+    for _ in range(14):  # 7 s of a click every half second: well past the page's idle time
+        click_pile(page, "stock")
+        page.wait_for_timeout(500)
+        assert page.evaluate("SolSolver.started") is False
+    page.wait_for_function("SolSolver.ready", timeout=60_000)
+    assert page.evaluate("SolSolver.shared") is True  # it compiled nothing of its own
+    assert page.evaluate("window.solitaire.state().moves") == 14
