@@ -120,18 +120,37 @@
     }
   };
 
+  // Sounds wait for the frame that shows the move they go with: making
+  // them (and, the first time, the audio context) costs a few milliseconds
+  // that the move's own frame should not wait for. A sound asked for more
+  // than STALE_MS ago (a hidden page draws no frames) is dropped.
+  var STALE_MS = 1000;
+  var asked = [];
+
+  function flush() {
+    var list = asked, now = performance.now();
+    asked = [];
+    list.forEach(function (a) { if (now - a[3] < STALE_MS) playNow(a[0], a[1], a[2]); });
+  }
+
+  function playNow(name, volume, short) {
+    var c = context();
+    if (!c) return;
+    window.SolSound.volume(volume);
+    var t = c.currentTime + 0.005;
+    if (t - lastStart < SPACING) t = lastStart + SPACING;
+    lastStart = t;
+    SOUNDS[name](t, !!short);
+    played.push(short && (name === "shuffle" || name === "win") ? name + ":short" : name);
+  }
+
   window.SolSound = {
-    // Play one sound now (or just after one asked for at the same moment).
+    // Play one sound as soon as the frame on its way is out (or just after
+    // one asked for at the same moment).
     play: function (name, volume, short) {
       if (!SOUNDS[name]) return;
-      var c = context();
-      if (!c) return;
-      this.volume(volume);
-      var t = c.currentTime + 0.005;
-      if (t - lastStart < SPACING) t = lastStart + SPACING;
-      lastStart = t;
-      SOUNDS[name](t, !!short);
-      played.push(short && (name === "shuffle" || name === "win") ? name + ":short" : name);
+      if (!asked.length) requestAnimationFrame(function () { setTimeout(flush, 0); });
+      asked.push([name, volume, short, performance.now()]);
     },
     volume: function (volume) {
       var v = Number(volume);
