@@ -5,14 +5,16 @@
 // the browser denies the page storage -- a cross-site <iframe> with
 // third-party storage blocked, some private windows -- indexedDB.open fails
 // (Chromium: "UnknownError ... denied permission"), idb-map re-dispatches the
-// failing event and throws, and the game never boots. So before PyScript is
-// loaded this script probes localStorage and IndexedDB; if IndexedDB is
-// denied, broken or silent for TIMEOUT_MS, window.indexedDB is replaced by
-// the small in-memory implementation below, which does all that idb-map
-// uses. Then PyScript's core.js is added to the page.
+// failing event and throws, and the game never boots. So this script probes
+// localStorage, and puts a wrapper in place of window.indexedDB: each open
+// goes to the browser's IndexedDB, and where that is denied, broken or
+// silent for TIMEOUT_MS, to the small in-memory implementation below, which
+// does all that idb-map uses. Then PyScript's core.js is added to the page,
+// at once.
 //
 // What Python reads: window.solitaireStorage = {local: bool, indexed: bool,
-// memory: bool} (memory: the in-memory IndexedDB is in use). The game keeps
+// memory: bool} (indexed: an open of the browser's IndexedDB succeeded;
+// memory: the in-memory IndexedDB is in use). The game keeps
 // everything in localStorage, so Python says that progress won't be kept only
 // when localStorage is refused; IndexedDB holds nothing but the runtime's
 // package cache, which then lasts for the visit.
@@ -20,7 +22,6 @@
   "use strict";
 
   var TIMEOUT_MS = 1500;
-  var PROBE_DB = "solitaire-storage-check";
   var CORE = "./static/vendor/pyscript/core.js";
 
   var params = new URLSearchParams(location.search);
@@ -200,37 +201,89 @@
     };
   }
 
-  function useMemory() {
-    found.memory = true;
-    try {
-      Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true, writable: true });
-    } catch (e) {
-      console.warn("solitaire: cannot replace indexedDB", e);
+  // ---- IndexedDB that falls back by itself, open by open ------------------
+  // Each open is tried on the browser's IndexedDB; where that throws, fails,
+  // is blocked or stays silent for TIMEOUT_MS, the same open goes to the
+  // in-memory IndexedDB above, and so does every later one. So PyScript
+  // starts at once: nothing is opened ahead of it to find out (on a new
+  // profile, a probe database cost a first visit about half a second).
+  // found.indexed: the browser's IndexedDB answered; found.memory: the
+  // in-memory one is in use.
+  function fallingBack(real) {
+    var memory = null;
+
+    function inMemory() {
+      if (!memory) memory = memoryIndexedDB();
+      found.memory = true;
+      found.indexed = false;
+      return memory;
     }
+
+    function open(name, version) {
+      var req = { result: undefined, error: null, readyState: "pending", source: null, transaction: null,
+                  onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+      var settled = false;
+      function relay(from, type, event) {
+        req.result = from.result;
+        req.transaction = from.transaction || null;
+        req.readyState = from.readyState || "done";
+        req.error = type === "error" ? from.error : null;
+        var handler = req["on" + type];
+        if (typeof handler !== "function") return;
+        handler.call(req, { type: type, target: req, currentTarget: req, isTrusted: false,
+                            oldVersion: event ? event.oldVersion : 0, newVersion: event ? event.newVersion : null,
+                            preventDefault: function () {}, stopPropagation: function () {} });
+      }
+      function toMemory() {
+        if (settled) return;
+        settled = true;
+        var m = inMemory().open(name, version);
+        m.onupgradeneeded = function (event) { relay(m, "upgradeneeded", event); };
+        m.onsuccess = function (event) { relay(m, "success", event); };
+        m.onerror = function (event) { relay(m, "error", event); };
+      }
+      if (memory || !real) { toMemory(); return req; }
+      var timer = setTimeout(toMemory, TIMEOUT_MS);
+      function giveUp(event) {
+        if (event && event.preventDefault) event.preventDefault();
+        clearTimeout(timer);
+        toMemory();
+      }
+      try {
+        var r = version === undefined ? real.open(name) : real.open(name, version);
+        r.onupgradeneeded = function (event) { if (!settled) relay(r, "upgradeneeded", event); };
+        r.onsuccess = function (event) {
+          clearTimeout(timer);
+          if (settled) { try { r.result.close(); } catch (e) { /* too late: memory has it */ } return; }
+          settled = true;
+          if (!found.memory) found.indexed = true;
+          relay(r, "success", event);
+        };
+        r.onerror = giveUp;
+        r.onblocked = giveUp;
+      } catch (e) {
+        giveUp(null);
+      }
+      return req;
+    }
+
+    return {
+      open: open,
+      deleteDatabase: function (name) { return memory || !real ? inMemory().deleteDatabase(name) : real.deleteDatabase(name); },
+      databases: function () {
+        return memory || !real || !real.databases ? inMemory().databases() : real.databases();
+      },
+      cmp: function (a, b) { return real ? real.cmp(a, b) : inMemory().cmp(a, b); }
+    };
   }
 
-  // ---- Probe IndexedDB, then start PyScript -------------------------------
-  function probe(done) {
-    var settled = false;
-    function finish(ok) {
-      if (settled) return;
-      settled = true;
-      done(ok);
-    }
-    setTimeout(function () { finish(false); }, TIMEOUT_MS);
+  function install() {
+    var real = null;
+    try { real = window.indexedDB || null; } catch (e) { real = null; }
     try {
-      var req = window.indexedDB.open(PROBE_DB);
-      req.onsuccess = function () {
-        try { req.result.close(); } catch (e) { /* closing is a courtesy */ }
-        finish(true);
-      };
-      req.onerror = function (event) {
-        if (event && event.preventDefault) event.preventDefault();
-        finish(false);
-      };
-      req.onblocked = function () { finish(false); };
+      Object.defineProperty(window, "indexedDB", { value: fallingBack(real), configurable: true, writable: true });
     } catch (e) {
-      finish(false);
+      console.warn("solitaire: cannot wrap indexedDB", e);
     }
   }
 
@@ -246,11 +299,8 @@
     document.head.appendChild(script);
   }
 
-  probe(function (ok) {
-    found.indexed = ok;
-    if (!ok) useMemory();
-    startPyScript();
-  });
+  install();
+  startPyScript();
 })();
 
 // The look (issue 16), set before the first paint so nothing flashes: the
