@@ -6,13 +6,16 @@ positions, so the solver works on a lean copy of the same facts:
 
 * a card is a small int, ``suit * 16 + rank`` (suits in ``SUITS`` order,
   Ace = 1); a face-down card in a column has 64 added;
-* ``cols``: one tuple per tableau column, bottom → top, in the engine's order
-  (never reordered, so a column index is always ``t{i + 1}``);
-* ``found``: how high each foundation is, by suit: ``found[suit * copies + k]``,
+* ``cols``: a tuple with one ``bytes`` per tableau column, bottom → top, in
+  the engine's order (never reordered, so a column index is always
+  ``t{i + 1}``). Bytes, not tuples of ints: a bytes object keeps its hash
+  once computed and compares with one ``memcmp``, so the caches keyed by a
+  column and the sorted columns of a canonical key cost far less;
+* ``found`` (bytes): how high each foundation is, by suit: ``found[suit * copies + k]``,
   the ``copies`` heights of one suit kept in ascending order. Which named pile
   holds a suit does not matter (any empty pile takes any Ace), so this is the
   canonical form of the foundations;
-* the talon, ``T``: the waste (bottom → top) followed by the stock (top →
+* the talon, ``T`` (bytes): the waste (bottom → top) followed by the stock (top →
   bottom). Drawing, whether 1 or 3 cards, and turning the waste over never
   change this order; they only move the boundary ``w`` (= cards in the waste).
   So a talon is ``(T, w)`` plus ``u``, the redeals used;
@@ -49,6 +52,7 @@ FITS = -1  # column info: the run lies on a card it fits (its priority depends o
 _CACHE_LIMIT = 200_000
 _BIG_CACHE_LIMIT = 30_000
 _first = itemgetter(0)
+_ONE = [bytes((i,)) for i in range(256)]  # one card (or one foundation height) as bytes
 
 
 class Model:
@@ -137,7 +141,7 @@ class Model:
     def from_position(self, pos):
         spec, piles = self.spec, pos.piles
         card = self.card
-        cols = tuple(tuple(card(x) for x in piles[t]) for t in spec.tableau_range)
+        cols = tuple(bytes(card(x) for x in piles[t]) for t in spec.tableau_range)
         heights = [[] for _ in range(4)]
         for f in spec.foundation_range:
             pile = piles[f]
@@ -147,9 +151,9 @@ class Model:
         for s in range(4):
             h = heights[s] + [0] * (self.copies - len(heights[s]))
             found.extend(sorted(h))
-        waste = tuple(card(x.upper()) for x in piles[1])
-        stock = tuple(card(x.upper()) for x in reversed(piles[0]))
-        return (cols, tuple(found), waste + stock, len(waste), pos.redeals)
+        waste = bytes(card(x.upper()) for x in piles[1])
+        stock = bytes(card(x.upper()) for x in reversed(piles[0]))
+        return (cols, bytes(found), waste + stock, len(waste), pos.redeals)
 
     # --- facts -------------------------------------------------------------------
     def is_won(self, st) -> bool:
@@ -252,7 +256,7 @@ class Model:
             src = cols[a]
             rest = src[:-n]
             if rest and rest[-1] >= FACE_DOWN:
-                rest = rest[:-1] + (rest[-1] - FACE_DOWN,)
+                rest = rest[:-1] + _ONE[rest[-1] - FACE_DOWN]
             new = list(cols)
             new[a] = rest
             new[b] = cols[b] + src[-n:]
@@ -263,28 +267,28 @@ class Model:
             c = src[-1]
             rest = src[:-1]
             if rest and rest[-1] >= FACE_DOWN:
-                rest = rest[:-1] + (rest[-1] - FACE_DOWN,)
+                rest = rest[:-1] + _ONE[rest[-1] - FACE_DOWN]
             new = list(cols)
             new[a] = rest
             i = self.home_slot(found, c)
-            return (tuple(new), found[:i] + (found[i] + 1,) + found[i + 1 :], T, w, u)
+            return (tuple(new), found[:i] + _ONE[found[i] + 1] + found[i + 1 :], T, w, u)
         if kind == 2:
             _, j, b, u2 = m
             c = T[j - 1]
             new = list(cols)
-            new[b] = cols[b] + (c,)
+            new[b] = cols[b] + _ONE[c]
             return (tuple(new), found, T[: j - 1] + T[j:], j - 1, u2)
         if kind == 3:
             _, j, u2 = m
             c = T[j - 1]
             i = self.home_slot(found, c)
-            return (cols, found[:i] + (found[i] + 1,) + found[i + 1 :], T[: j - 1] + T[j:], j - 1, u2)
+            return (cols, found[:i] + _ONE[found[i] + 1] + found[i + 1 :], T[: j - 1] + T[j:], j - 1, u2)
         # kind 4: foundation slot i onto column b
         _, i, b = m
         c = (i // self.copies) * 16 + found[i]
         new = list(cols)
-        new[b] = cols[b] + (c,)
-        return (tuple(new), found[:i] + (found[i] - 1,) + found[i + 1 :], T, w, u)
+        new[b] = cols[b] + _ONE[c]
+        return (tuple(new), found[:i] + _ONE[found[i] - 1] + found[i + 1 :], T, w, u)
 
     def moved_card(self, st, m) -> int:
         """The (first) card a move takes, before it is made."""
