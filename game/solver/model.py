@@ -113,6 +113,7 @@ class Model:
         self._cinfo: dict = {}
         self._talon_facts: dict = {}
         self._backs: dict = {}
+        self._tops: dict = {}
         # The talon part of a key: see key().
         if self.redeals is None:
             if self.draw == 1:
@@ -225,11 +226,15 @@ class Model:
 
     def talon_entries(self, T, w, u):
         """The reachable talon cards as (card, j, u2, cost, draws needed),
-        nearest first (cached: most moves leave the talon alone)."""
-        key = (T, w, u)
-        got = self._tindex.get(key)
-        if got is not None:
-            return got
+        nearest first."""
+        got = self._tindex.get((T, w, u))
+        if got is None:
+            got = self._talon(T, w, u)
+        return got[0]
+
+    def _talon(self, T, w, u):
+        """(talon_entries, the set of their cards), cached: most moves leave
+        the talon alone."""
         if len(self._tindex) > _BIG_CACHE_LIMIT:
             self._tindex.clear()
         limited = self.redeals is not None
@@ -243,8 +248,8 @@ class Model:
             else:
                 depth, cost = 0, (0 if u2 == u and j >= w else 3)
             got.append((T[j - 1], j, u2, cost, depth))
-        got = tuple(got)
-        self._tindex[key] = got
+        got = (tuple(got), frozenset(e[0] for e in got))
+        self._tindex[(T, w, u)] = got
         return got
 
     # --- applying ------------------------------------------------------------------
@@ -460,7 +465,9 @@ class Model:
         """What move generation and scoring need to know of one column (cached
         per column: most columns are shared by many positions):
         (top, priority of sending the top home, run heads, cards that fit on
-        the top, free cards, blocked cards, face-down cards); a run head is
+        the top, free cards, blocked cards, face-down cards, the cards in it
+        (face up or down), card -> how many cards lie on it, the run heads'
+        cards, whether a run head may go to an empty column); a run head is
         (n, head card, card below or -1, base priority or FITS, may go to an
         empty column)."""
         cache = self._cinfo
@@ -515,6 +522,8 @@ class Model:
             sum(1 for c in col if c >= FACE_DOWN),
             frozenset(depth),
             depth,
+            frozenset(h[1] for h in heads),
+            any(h[4] for h in heads),
         )
         cache[col] = info
         return info
@@ -567,9 +576,26 @@ class Model:
         return free
 
     def _found_tops(self, found):
-        """The foundations' top cards."""
-        copies = self.copies
-        return {(i // copies) * 16 + h for i, h in enumerate(found) if h}
+        """The foundations' top cards (cached)."""
+        got = self._tops.get(found)
+        if got is None:
+            if len(self._tops) > _CACHE_LIMIT:
+                self._tops.clear()
+            copies = self.copies
+            got = self._tops[found] = frozenset((i // copies) * 16 + h for i, h in enumerate(found) if h)
+        return got
+
+    @staticmethod
+    def _free(infos, T, talon):
+        """The cards free to move: heads of movable runs (from the columns'
+        facts), reachable talon cards."""
+        free = set()
+        for info in infos:
+            if info is not None:
+                free |= info[4]
+        if T:
+            free |= talon[1]
+        return free
 
     def moves(self, st, greedy=False, jitter=None):
         """Every useful move, most promising first.
@@ -642,19 +668,14 @@ class Model:
             half = max(1, cap >> 1)
         else:
             cap = half = 1
-        free = None
+        free = None  # the cards free to move now (heads of movable runs, reachable talon cards), when needed
         cut = runs and not greedy
-        if greedy or cut:
-            # the cards free to move now: heads of movable runs, reachable talon cards
-            free = set()
-            for info in infos:
-                if info is not None:
-                    free |= info[4]
-            if T:
-                entries = self._tindex.get((T, w, u))
-                if entries is None:
-                    entries = self.talon_entries(T, w, u)
-                free.update([e[0] for e in entries])
+        talon = None
+        if T:
+            talon = self._tindex.get((T, w, u))
+            if talon is None:
+                talon = self._talon(T, w, u)
+            entries = talon[0]
         usable = None
         out = []
         add = out.append
@@ -663,6 +684,8 @@ class Model:
                 continue
             if info[0] in homes:
                 add((info[1], (1, a)))
+            if info[9].isdisjoint(wanted) and (first_empty < 0 or not info[10]):
+                continue  # no run head of this column has anywhere to go
             for n, head, below, base, te_ok in info[2]:
                 if n > cap:
                     break
@@ -676,12 +699,16 @@ class Model:
                     if below in homes:
                         prio = 30
                     elif greedy:
+                        if free is None:
+                            free = self._free(infos, T, talon)
                         if not any(c in free and c != head for c in acc[below]):
                             continue
                         prio = 10
                     else:
                         if cut:
                             if usable is None:
+                                if free is None:
+                                    free = self._free(infos, T, talon)
                                 usable = free
                                 if self.f2c:
                                     usable = free | self._found_tops(found)
@@ -697,9 +724,6 @@ class Model:
                 if te:
                     add((prio - 5, (0, a, first_empty, n)))
         if T:
-            entries = self._tindex.get((T, w, u))
-            if entries is None:
-                entries = self.talon_entries(T, w, u)
             # most talon cards fit nowhere: keep the others in one pass
             if first_empty >= 0:
                 useful = [e for e in entries if e[0] in homes or e[0] in wanted or e[0] in empty_ok]
@@ -708,10 +732,11 @@ class Model:
             if useful:
                 lazy = self.talon_auto == 2
                 if lazy:
-                    ready = free if free is not None else self.free_cards(st)
+                    if free is None:
+                        free = self._free(infos, T, talon)
+                    ready = free
                     if self.f2c:
-                        copies = self.copies
-                        ready = ready | {(i // copies) * 16 + h for i, h in enumerate(found) if h}
+                        ready = ready | self._found_tops(found)
                 seen_useful = 0
                 for c, j, u2, cost, depth in useful:
                     if greedy and depth:
@@ -732,6 +757,8 @@ class Model:
             backs = self._backs.get(found)
             if backs is None:
                 backs = self._backs_of(found)
+            if greedy and backs and free is None:
+                free = self._free(infos, T, talon)
             for i, c in backs:
                 if greedy and free.isdisjoint(acc[c]):
                     continue

@@ -15,6 +15,7 @@ wall clock, so there the same limit is the player-facing cap.
 
 from __future__ import annotations
 
+import gc
 import heapq
 import time
 
@@ -52,6 +53,27 @@ class Outcome:
         self.stopped = stopped
 
 
+def _without_gc(run):
+    """``run`` with the cyclic garbage collector paused. A search makes
+    no reference cycles (states are tuples of bytes and ints; freed by
+    reference counts alone), but it allocates so many containers that the
+    collector ran again and again over its large tables (the transposition
+    table, the model's caches): a tenth of a search's time and more."""
+
+    def paused(*args, **kwargs):
+        if not gc.isenabled():
+            return run(*args, **kwargs)
+        gc.disable()
+        try:
+            return run(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    paused.__name__, paused.__doc__ = run.__name__, run.__doc__
+    return paused
+
+
+@_without_gc
 def search(
     model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False, jitter=None, deadline=None
 ) -> Outcome:
@@ -154,6 +176,7 @@ def _dominated(lows, st, k) -> bool:
     return False
 
 
+@_without_gc
 def best_first(
     model,
     state,
