@@ -110,7 +110,7 @@ class Model:
         self._targets: dict = {}
         self._tindex: dict = {}
         self._homes: dict = {}
-        self._cinfo: dict = {}
+        self._cinfo = _ColumnFacts(self._col_info)
         self._talon_facts: dict = {}
         self._backs: dict = {}
         self._tops: dict = {}
@@ -635,28 +635,23 @@ class Model:
         homes = self._homes.get(found)
         if homes is None:
             homes = self._home_set(found)
-        cinfo = self._cinfo
+        cinfo = self._cinfo  # a missing column's facts are made at once (_ColumnFacts)
+        infos = [cinfo[col] if col else None for col in cols]
         wanted: dict = {}
-        infos = []
-        first_empty = -1
-        n_empty = 0
-        for i, col in enumerate(cols):
-            if col:
-                info = cinfo.get(col)
-                if info is None:
-                    info = self._col_info(col)
-                infos.append(info)
+        for i, info in enumerate(infos):
+            if info is not None:
                 for c in info[3]:
                     got = wanted.get(c)
                     if got is None:
                         wanted[c] = [i]
                     else:
                         got.append(i)
-            else:
-                infos.append(None)
-                n_empty += 1
-                if first_empty < 0:
-                    first_empty = i
+        if None in infos:
+            first_empty, n_empty = infos.index(None), infos.count(None)
+        else:
+            first_empty = -1
+            n_empty = 0
+        wanted_cards = wanted.keys()
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
         # way: k empty columns carry up to 2**k cards (a "supermove", see
@@ -684,7 +679,7 @@ class Model:
                 continue
             if info[0] in homes:
                 add((info[1], (1, a)))
-            if info[9].isdisjoint(wanted) and (first_empty < 0 or not info[10]):
+            if wanted_cards.isdisjoint(info[9]) and (first_empty < 0 or not info[10]):
                 continue  # no run head of this column has anywhere to go
             for n, head, below, base, te_ok in info[2]:
                 if n > cap:
@@ -927,6 +922,19 @@ class Model:
                     empty_possible = True
                     changed = True
         return len(canhome) < len(self.cards)
+
+
+class _ColumnFacts(dict):
+    """Model._col_info's cache: a column not in it is looked up at once."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, col):
+        return self.make(col)
 
 
 def _meets(found, req) -> bool:
