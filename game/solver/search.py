@@ -104,10 +104,12 @@ def search(
         # layout-and-talon record keeps the talon moves made from it.
         lows: dict = {}
         rec = _admit(lows, root, cycle)
+        skip_made = SKIP_MADE_TALON_MOVES
     else:
         seen = {model.key(root)}
         add_seen = seen.add
         rec = None
+        skip_made = False
     root_moves = moves(root, greedy, jitter)
     # frames: [state, moves, next index, its dominance record (draw k)]; path[i]
     # is the move into frames[i + 1]
@@ -125,7 +127,7 @@ def search(
             continue
         fr[2] = i + 1
         m = mv[i]
-        if cycle and m[0] in TALON_KINDS:
+        if skip_made and m[0] in TALON_KINDS:
             made = rec[cycle]
             tm = m[:3]
             if tm in made:
@@ -168,6 +170,7 @@ def search(
 
 
 TALON_KINDS = (2, 3)  # model moves that take a talon card
+SKIP_MADE_TALON_MOVES = True  # draw k: a talon move made from a layout and talon is not made again
 
 
 def _dominated(lows, st, k) -> bool:
