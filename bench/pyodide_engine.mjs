@@ -22,9 +22,10 @@ function copyTree(py, dir, dest) {
 }
 
 // Copies the engine and ``files`` (paths from the repository's top, such as
-// "bench/duel.py") into ``py``'s file system.
-export function engineInto(py, files = []) {
-  copyTree(py, join(root, "game"), "/home/pyodide/game");
+// "bench/duel.py") into ``py``'s file system; the engine from ``source``'s
+// game/ (another checkout, for a comparison) if given.
+export function engineInto(py, files = [], source = root) {
+  copyTree(py, join(source, "game"), "/home/pyodide/game");
   for (const file of files) {
     py.FS.mkdirTree(`/home/pyodide/${dirname(file)}`);
     py.FS.writeFile(`/home/pyodide/${file}`, readFileSync(join(root, file), "utf8"));

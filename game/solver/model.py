@@ -6,13 +6,16 @@ positions, so the solver works on a lean copy of the same facts:
 
 * a card is a small int, ``suit * 16 + rank`` (suits in ``SUITS`` order,
   Ace = 1); a face-down card in a column has 64 added;
-* ``cols``: one tuple per tableau column, bottom → top, in the engine's order
-  (never reordered, so a column index is always ``t{i + 1}``);
-* ``found``: how high each foundation is, by suit: ``found[suit * copies + k]``,
+* ``cols``: a tuple with one ``bytes`` per tableau column, bottom → top, in
+  the engine's order (never reordered, so a column index is always
+  ``t{i + 1}``). Bytes, not tuples of ints: a bytes object keeps its hash
+  once computed and compares with one ``memcmp``, so the caches keyed by a
+  column and the sorted columns of a canonical key cost far less;
+* ``found`` (bytes): how high each foundation is, by suit: ``found[suit * copies + k]``,
   the ``copies`` heights of one suit kept in ascending order. Which named pile
   holds a suit does not matter (any empty pile takes any Ace), so this is the
   canonical form of the foundations;
-* the talon, ``T``: the waste (bottom → top) followed by the stock (top →
+* the talon, ``T`` (bytes): the waste (bottom → top) followed by the stock (top →
   bottom). Drawing, whether 1 or 3 cards, and turning the waste over never
   change this order; they only move the boundary ``w`` (= cards in the waste).
   So a talon is ``(T, w)`` plus ``u``, the redeals used;
@@ -49,6 +52,7 @@ FITS = -1  # column info: the run lies on a card it fits (its priority depends o
 _CACHE_LIMIT = 200_000
 _BIG_CACHE_LIMIT = 30_000
 _first = itemgetter(0)
+_ONE = [bytes((i,)) for i in range(256)]  # one card (or one foundation height) as bytes
 
 
 class Model:
@@ -106,9 +110,10 @@ class Model:
         self._targets: dict = {}
         self._tindex: dict = {}
         self._homes: dict = {}
-        self._cinfo: dict = {}
+        self._cinfo = _ColumnFacts(self._col_info)
         self._talon_facts: dict = {}
         self._backs: dict = {}
+        self._tops: dict = {}
         # The talon part of a key: see key().
         if self.redeals is None:
             if self.draw == 1:
@@ -137,7 +142,7 @@ class Model:
     def from_position(self, pos):
         spec, piles = self.spec, pos.piles
         card = self.card
-        cols = tuple(tuple(card(x) for x in piles[t]) for t in spec.tableau_range)
+        cols = tuple(bytes(card(x) for x in piles[t]) for t in spec.tableau_range)
         heights = [[] for _ in range(4)]
         for f in spec.foundation_range:
             pile = piles[f]
@@ -147,9 +152,9 @@ class Model:
         for s in range(4):
             h = heights[s] + [0] * (self.copies - len(heights[s]))
             found.extend(sorted(h))
-        waste = tuple(card(x.upper()) for x in piles[1])
-        stock = tuple(card(x.upper()) for x in reversed(piles[0]))
-        return (cols, tuple(found), waste + stock, len(waste), pos.redeals)
+        waste = bytes(card(x.upper()) for x in piles[1])
+        stock = bytes(card(x.upper()) for x in reversed(piles[0]))
+        return (cols, bytes(found), waste + stock, len(waste), pos.redeals)
 
     # --- facts -------------------------------------------------------------------
     def is_won(self, st) -> bool:
@@ -221,11 +226,15 @@ class Model:
 
     def talon_entries(self, T, w, u):
         """The reachable talon cards as (card, j, u2, cost, draws needed),
-        nearest first (cached: most moves leave the talon alone)."""
-        key = (T, w, u)
-        got = self._tindex.get(key)
-        if got is not None:
-            return got
+        nearest first."""
+        got = self._tindex.get((T, w, u))
+        if got is None:
+            got = self._talon(T, w, u)
+        return got[0]
+
+    def _talon(self, T, w, u):
+        """(talon_entries, the set of their cards), cached: most moves leave
+        the talon alone."""
         if len(self._tindex) > _BIG_CACHE_LIMIT:
             self._tindex.clear()
         limited = self.redeals is not None
@@ -239,8 +248,8 @@ class Model:
             else:
                 depth, cost = 0, (0 if u2 == u and j >= w else 3)
             got.append((T[j - 1], j, u2, cost, depth))
-        got = tuple(got)
-        self._tindex[key] = got
+        got = (tuple(got), frozenset(e[0] for e in got))
+        self._tindex[(T, w, u)] = got
         return got
 
     # --- applying ------------------------------------------------------------------
@@ -252,7 +261,7 @@ class Model:
             src = cols[a]
             rest = src[:-n]
             if rest and rest[-1] >= FACE_DOWN:
-                rest = rest[:-1] + (rest[-1] - FACE_DOWN,)
+                rest = rest[:-1] + _ONE[rest[-1] - FACE_DOWN]
             new = list(cols)
             new[a] = rest
             new[b] = cols[b] + src[-n:]
@@ -263,28 +272,28 @@ class Model:
             c = src[-1]
             rest = src[:-1]
             if rest and rest[-1] >= FACE_DOWN:
-                rest = rest[:-1] + (rest[-1] - FACE_DOWN,)
+                rest = rest[:-1] + _ONE[rest[-1] - FACE_DOWN]
             new = list(cols)
             new[a] = rest
             i = self.home_slot(found, c)
-            return (tuple(new), found[:i] + (found[i] + 1,) + found[i + 1 :], T, w, u)
+            return (tuple(new), found[:i] + _ONE[found[i] + 1] + found[i + 1 :], T, w, u)
         if kind == 2:
             _, j, b, u2 = m
             c = T[j - 1]
             new = list(cols)
-            new[b] = cols[b] + (c,)
+            new[b] = cols[b] + _ONE[c]
             return (tuple(new), found, T[: j - 1] + T[j:], j - 1, u2)
         if kind == 3:
             _, j, u2 = m
             c = T[j - 1]
             i = self.home_slot(found, c)
-            return (cols, found[:i] + (found[i] + 1,) + found[i + 1 :], T[: j - 1] + T[j:], j - 1, u2)
+            return (cols, found[:i] + _ONE[found[i] + 1] + found[i + 1 :], T[: j - 1] + T[j:], j - 1, u2)
         # kind 4: foundation slot i onto column b
         _, i, b = m
         c = (i // self.copies) * 16 + found[i]
         new = list(cols)
-        new[b] = cols[b] + (c,)
-        return (tuple(new), found[:i] + (found[i] - 1,) + found[i + 1 :], T, w, u)
+        new[b] = cols[b] + _ONE[c]
+        return (tuple(new), found[:i] + _ONE[found[i] - 1] + found[i + 1 :], T, w, u)
 
     def moved_card(self, st, m) -> int:
         """The (first) card a move takes, before it is made."""
@@ -456,7 +465,9 @@ class Model:
         """What move generation and scoring need to know of one column (cached
         per column: most columns are shared by many positions):
         (top, priority of sending the top home, run heads, cards that fit on
-        the top, free cards, blocked cards, face-down cards); a run head is
+        the top, free cards, blocked cards, face-down cards, the cards in it
+        (face up or down), card -> how many cards lie on it, the run heads'
+        cards, whether a run head may go to an empty column); a run head is
         (n, head card, card below or -1, base priority or FITS, may go to an
         empty column)."""
         cache = self._cinfo
@@ -511,6 +522,8 @@ class Model:
             sum(1 for c in col if c >= FACE_DOWN),
             frozenset(depth),
             depth,
+            frozenset(h[1] for h in heads),
+            any(h[4] for h in heads),
         )
         cache[col] = info
         return info
@@ -563,9 +576,26 @@ class Model:
         return free
 
     def _found_tops(self, found):
-        """The foundations' top cards."""
-        copies = self.copies
-        return {(i // copies) * 16 + h for i, h in enumerate(found) if h}
+        """The foundations' top cards (cached)."""
+        got = self._tops.get(found)
+        if got is None:
+            if len(self._tops) > _CACHE_LIMIT:
+                self._tops.clear()
+            copies = self.copies
+            got = self._tops[found] = frozenset((i // copies) * 16 + h for i, h in enumerate(found) if h)
+        return got
+
+    @staticmethod
+    def _free(infos, T, talon):
+        """The cards free to move: heads of movable runs (from the columns'
+        facts), reachable talon cards."""
+        free = set()
+        for info in infos:
+            if info is not None:
+                free |= info[4]
+        if T:
+            free |= talon[1]
+        return free
 
     def moves(self, st, greedy=False, jitter=None):
         """Every useful move, most promising first.
@@ -605,28 +635,23 @@ class Model:
         homes = self._homes.get(found)
         if homes is None:
             homes = self._home_set(found)
-        cinfo = self._cinfo
+        cinfo = self._cinfo  # a missing column's facts are made at once (_ColumnFacts)
+        infos = [cinfo[col] if col else None for col in cols]
         wanted: dict = {}
-        infos = []
-        first_empty = -1
-        n_empty = 0
-        for i, col in enumerate(cols):
-            if col:
-                info = cinfo.get(col)
-                if info is None:
-                    info = self._col_info(col)
-                infos.append(info)
+        for i, info in enumerate(infos):
+            if info is not None:
                 for c in info[3]:
                     got = wanted.get(c)
                     if got is None:
                         wanted[c] = [i]
                     else:
                         got.append(i)
-            else:
-                infos.append(None)
-                n_empty += 1
-                if first_empty < 0:
-                    first_empty = i
+        if None in infos:
+            first_empty, n_empty = infos.index(None), infos.count(None)
+        else:
+            first_empty = -1
+            n_empty = 0
+        wanted_cards = wanted.keys()
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
         # way: k empty columns carry up to 2**k cards (a "supermove", see
@@ -638,19 +663,14 @@ class Model:
             half = max(1, cap >> 1)
         else:
             cap = half = 1
-        free = None
+        free = None  # the cards free to move now (heads of movable runs, reachable talon cards), when needed
         cut = runs and not greedy
-        if greedy or cut:
-            # the cards free to move now: heads of movable runs, reachable talon cards
-            free = set()
-            for info in infos:
-                if info is not None:
-                    free |= info[4]
-            if T:
-                entries = self._tindex.get((T, w, u))
-                if entries is None:
-                    entries = self.talon_entries(T, w, u)
-                free.update([e[0] for e in entries])
+        talon = None
+        if T:
+            talon = self._tindex.get((T, w, u))
+            if talon is None:
+                talon = self._talon(T, w, u)
+            entries = talon[0]
         usable = None
         out = []
         add = out.append
@@ -659,6 +679,8 @@ class Model:
                 continue
             if info[0] in homes:
                 add((info[1], (1, a)))
+            if wanted_cards.isdisjoint(info[9]) and (first_empty < 0 or not info[10]):
+                continue  # no run head of this column has anywhere to go
             for n, head, below, base, te_ok in info[2]:
                 if n > cap:
                     break
@@ -672,12 +694,16 @@ class Model:
                     if below in homes:
                         prio = 30
                     elif greedy:
+                        if free is None:
+                            free = self._free(infos, T, talon)
                         if not any(c in free and c != head for c in acc[below]):
                             continue
                         prio = 10
                     else:
                         if cut:
                             if usable is None:
+                                if free is None:
+                                    free = self._free(infos, T, talon)
                                 usable = free
                                 if self.f2c:
                                     usable = free | self._found_tops(found)
@@ -693,9 +719,6 @@ class Model:
                 if te:
                     add((prio - 5, (0, a, first_empty, n)))
         if T:
-            entries = self._tindex.get((T, w, u))
-            if entries is None:
-                entries = self.talon_entries(T, w, u)
             # most talon cards fit nowhere: keep the others in one pass
             if first_empty >= 0:
                 useful = [e for e in entries if e[0] in homes or e[0] in wanted or e[0] in empty_ok]
@@ -704,10 +727,11 @@ class Model:
             if useful:
                 lazy = self.talon_auto == 2
                 if lazy:
-                    ready = free if free is not None else self.free_cards(st)
+                    if free is None:
+                        free = self._free(infos, T, talon)
+                    ready = free
                     if self.f2c:
-                        copies = self.copies
-                        ready = ready | {(i // copies) * 16 + h for i, h in enumerate(found) if h}
+                        ready = ready | self._found_tops(found)
                 seen_useful = 0
                 for c, j, u2, cost, depth in useful:
                     if greedy and depth:
@@ -728,6 +752,8 @@ class Model:
             backs = self._backs.get(found)
             if backs is None:
                 backs = self._backs_of(found)
+            if greedy and backs and free is None:
+                free = self._free(infos, T, talon)
             for i, c in backs:
                 if greedy and free.isdisjoint(acc[c]):
                     continue
@@ -896,6 +922,19 @@ class Model:
                     empty_possible = True
                     changed = True
         return len(canhome) < len(self.cards)
+
+
+class _ColumnFacts(dict):
+    """Model._col_info's cache: a column not in it is looked up at once."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, col):
+        return self.make(col)
 
 
 def _meets(found, req) -> bool:

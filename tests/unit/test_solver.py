@@ -774,3 +774,38 @@ def test_the_draw_three_relaxation_lets_every_won_deal_through():
         assert not model.hopeless(model.closure(model.from_position(pos))[0]), seed
         result = solve(pos, budget_nodes=100_000)
         assert result.status == WON and replays_to_win(pos, result.line), seed
+
+
+@pytest.mark.parametrize("seed", [52, 103])
+def test_a_draw_three_talon_move_made_before_from_the_same_layout_and_talon_is_not_made_again(seed, monkeypatch):
+    # Its child is the one met before (a talon move takes the card at j,
+    # whatever the boundary was), which the dominance test would turn away:
+    # leaving it out changes no node of the search, only the children made.
+    search_module = sys.modules[search.__module__]  # the module (the package's name "search" is the function)
+
+    pos = deal("klondike-3", seed)
+
+    def run(skip):
+        monkeypatch.setattr(search_module, "SKIP_MADE_TALON_MOVES", skip)
+        model = Model(pos.spec)
+        model.hopeless = lambda st: False  # the search alone
+        made, expanded = [], []
+        step, moves = model.step, model.moves
+        model.step = lambda st, m: made.append(m) or step(st, m)
+        model.moves = lambda st, *a: expanded.append(st) or moves(st, *a)
+        out = search(model, model.from_position(pos), 20_000)
+        return out.status, out.nodes, expanded, len(made)
+
+    outcomes = {skip: run(skip) for skip in (True, False)}
+    assert outcomes[True][:3] == outcomes[False][:3]  # the same positions expanded, in the same order
+    assert outcomes[True][3] < outcomes[False][3]
+
+
+def test_the_solver_state_is_bytes_and_a_column_keeps_its_order():
+    pos = deal("klondike-3", 7)
+    model = model_for(pos.spec)
+    cols, found, T, w, u = model.from_position(pos)
+    assert all(isinstance(col, bytes) for col in cols) and isinstance(found, bytes) and isinstance(T, bytes)
+    t1 = pos.piles[pos.spec.pile_index["t7"]]
+    assert [model.text(c) for c in cols[6]] == [x.upper() for x in t1]
+    assert cols[6][-1] < 64 and all(c >= 64 for c in cols[6][:-1])  # face-down cards below the top
