@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
-from ui_helpers import click_pile, leave_if_asked, open_url, settle
+from ui_helpers import click_pile, leave_if_asked, open_url, resize, settle
 
 from game import daily
 from game.web.history import Days, Entry, History, export_file
@@ -58,60 +57,75 @@ def check_fits(page) -> None:
     )
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_daily_and_history_screens(size, browser, browser_context_args, app_url, tmp_path):
-    w, h = SIZES[size]
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": w, "height": h}})
+def test_daily_and_history_screens(browser, browser_context_args, app_url, tmp_path):
+    # One context, the sizes set on its page. The notice comes with a page
+    # load: one per language, checked at every size there; the daily deal and
+    # the end dialog are shot at the sizes that took that language.
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 390, "height": 844}})
     page = context.new_page()
     page.clock.set_fixed_time(datetime.datetime(2026, 11, 20, 12, tzinfo=datetime.timezone.utc))
     SHOTS.mkdir(parents=True, exist_ok=True)
     file = tmp_path / "stats.json"
     statistics_file(file)
-    first = LANGS[list(SIZES).index(size) % 3]  # the notice and the end dialog: one language per size
-    shot = lambda lang, name: page.screenshot(path=str(SHOTS / f"{size}-{lang}-{name}.png"))  # noqa: E731
-    open_url(page, app_url, f"?game=solitario&daily=2026-11-23&lang={first}")
-    assert page.is_visible("#notice")
-    check_fits(page)
-    shot(first, "notice")
-    page.evaluate("document.getElementById('btn-stats').click()")
-    with page.expect_file_chooser() as chooser:
-        page.click("#stats-import")
-    chooser.value.set_files(str(file))
-    page.wait_for_selector("#stats-chart:not([hidden])")
-    page.click("#stats-dialog [data-close]")
-    page.click("#btn-games")
-    page.check("#picker-daily-on")
-    page.click('.game-tile[data-game="solitario"]')
-    leave_if_asked(page)
-    page.wait_for_function(f"window.solitaire.state().seed === {daily.daily_number(TODAY)}")
-    settle(page)
-    check_fits(page)
-    shot(first, "daily")
-    click_pile(page, "stock")
-    page.wait_for_function("window.solitaire.state().moves > 0")
-    page.evaluate("document.getElementById('btn-giveup').click()")
-    page.click("#confirm-yes")
-    page.wait_for_selector("#end-dialog[open] #end-challenge")
-    check_fits(page)
-    shot(first, "end")
-    page.click("#end-close")
+    first = {size: LANGS[n % 3] for n, size in enumerate(SIZES)}  # the notice and the end dialog: one language per size
+
+    def shot(size, lang, name):
+        page.screenshot(path=str(SHOTS / f"{size}-{lang}-{name}.png"))
+
+    for lang in LANGS:
+        open_url(page, app_url, f"?game=solitario&daily=2026-11-23&lang={lang}")
+        if lang == LANGS[0]:  # the statistics, imported once: they stay in this browser's storage
+            page.evaluate("document.getElementById('btn-stats').click()")
+            with page.expect_file_chooser() as chooser:
+                page.click("#stats-import")
+            chooser.value.set_files(str(file))
+            page.wait_for_selector("#stats-chart:not([hidden])")
+            page.click("#stats-dialog [data-close]")
+        for size, (w, h) in SIZES.items():
+            resize(page, w, h)
+            assert page.is_visible("#notice")
+            check_fits(page)
+            if first[size] == lang:
+                shot(size, lang, "notice")
+        for size in (s for s in SIZES if first[s] == lang):
+            resize(page, *SIZES[size])
+            page.click("#btn-games")
+            page.check("#picker-daily-on")
+            page.click('.game-tile[data-game="solitario"]')
+            leave_if_asked(page)
+            page.wait_for_function(
+                f"window.solitaire.state().seed === {daily.daily_number(TODAY)} && window.solitaire.state().moves === 0"
+            )
+            settle(page)
+            check_fits(page)
+            shot(size, lang, "daily")
+            click_pile(page, "stock")
+            page.wait_for_function("window.solitaire.state().moves > 0")
+            page.evaluate("document.getElementById('btn-giveup').click()")
+            page.click("#confirm-yes")
+            page.wait_for_selector("#end-dialog[open] #end-challenge")
+            check_fits(page)
+            shot(size, lang, "end")
+            page.click("#end-close")
     for lang in LANGS:
         page.select_option("#lang-select", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        page.click("#btn-games")
-        page.wait_for_selector("#picker[open] #picker-daily")
-        page.check("#picker-daily-on")
-        check_fits(page)
-        shot(lang, "picker")
-        page.keyboard.press("Escape")
-        page.evaluate("document.getElementById('btn-stats').click()")
-        page.wait_for_selector("#stats-dialog[open] #stats-calendar")
-        page.evaluate("document.getElementById('stats-dialog').scrollTop = 0")
-        check_fits(page)
-        shot(lang, "stats")
-        for part in ("stats-chart", "stats-history", "stats-calendar"):
-            page.evaluate(f"document.getElementById('{part}').scrollIntoView({{block: 'start'}})")
+        for size, (w, h) in SIZES.items():
+            resize(page, w, h)
+            page.click("#btn-games")
+            page.wait_for_selector("#picker[open] #picker-daily")
+            page.check("#picker-daily-on")
             check_fits(page)
-            shot(lang, part)
-        page.click("#stats-dialog [data-close]")
+            shot(size, lang, "picker")
+            page.keyboard.press("Escape")
+            page.evaluate("document.getElementById('btn-stats').click()")
+            page.wait_for_selector("#stats-dialog[open] #stats-calendar")
+            page.evaluate("document.getElementById('stats-dialog').scrollTop = 0")
+            check_fits(page)
+            shot(size, lang, "stats")
+            for part in ("stats-chart", "stats-history", "stats-calendar"):
+                page.evaluate(f"document.getElementById('{part}').scrollIntoView({{block: 'start'}})")
+                check_fits(page)
+                shot(size, lang, part)
+            page.click("#stats-dialog [data-close]")
     context.close()

@@ -79,6 +79,11 @@ def test_practice_clock_starts_at_the_first_action_and_stands_still_under_dialog
     under_dialog(page, "#btn-rules", "rules-dialog")  # reading the rules costs nothing
     assert hud(page)["time"] == 0 and bonus(page) == 1000
     assert page.get_attribute("#board", "data-clock") == "waiting"
+    # A reload keeps a clock that has not started at zero.
+    page.reload()
+    page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
+    assert saved(page, "solitaire.save.retinue")["elapsed"] == 0
+    assert hud(page)["time"] == 0 and page.get_attribute("#board", "data-clock") == "waiting"
     act(page)
     page.wait_for_function("document.querySelector('[data-hud=\"time\"]').textContent === '00:01'", timeout=4_000)
     assert page.get_attribute("#board", "data-clock") == "running"
@@ -99,16 +104,6 @@ def test_practice_clock_starts_at_the_first_action_and_stands_still_under_dialog
     hide_page(page, False)
     page.wait_for_timeout(1_100)
     assert hud(page)["time"] > held[0]
-
-
-def test_a_reload_keeps_a_clock_that_has_not_started_at_zero(fresh, app_url):
-    page = fresh
-    open_url(page, app_url, "?game=reloaded&seed=7")
-    page.wait_for_timeout(1_500)
-    page.reload()
-    page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
-    assert saved(page, "solitaire.save.reloaded")["elapsed"] == 0
-    assert hud(page)["time"] == 0 and page.get_attribute("#board", "data-clock") == "waiting"
 
 
 def start_duel(page) -> None:
@@ -283,6 +278,16 @@ def test_a_stall_in_a_game_with_undo_is_a_notice_with_undo(fresh, app_url):
 
 
 # --- the rules' controls ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def rules_page(browser, browser_context_args, app_url):
+    ctx = browser.new_context(**browser_context_args)
+    page = ctx.new_page()
+    watch_page(page)
+    open_url(page, app_url, "?game=reloaded&seed=2&lang=en")
+    yield page
+    ctx.close()
+
+
 @pytest.mark.parametrize(
     "game_id,lang,absent,present",
     [
@@ -292,8 +297,16 @@ def test_a_stall_in_a_game_with_undo_is_a_notice_with_undo(fresh, app_url):
         ("reloaded", "en", ("R: redo",), ("U or Ctrl+Z", "turn the waste over")),
     ],
 )
-def test_the_rules_controls_are_made_from_what_the_game_has(page, app_url, game_id, lang, absent, present):
-    open_url(page, app_url, f"?game={game_id}&seed=2&lang={lang}")
+def test_the_rules_controls_are_made_from_what_the_game_has(rules_page, game_id, lang, absent, present):
+    page = rules_page  # one page: the language and the game chosen in it
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.select_option("#lang-select", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.click("#btn-games")
+    page.wait_for_selector("#picker[open]")
+    page.fill("#picker-number", "2")
+    page.click(f'.game-tile[data-game="{game_id}"]')
+    page.wait_for_function(f"window.solitaire.state().game === '{game_id}' && window.solitaire.state().seed === 2")
     page.click("#btn-rules")
     page.wait_for_selector("#rules-dialog[open]")
     titles = SECTION_TITLES[lang]
@@ -310,3 +323,5 @@ def test_the_rules_controls_are_made_from_what_the_game_has(page, app_url, game_
     assert lists.nth(len(heads) - 2).locator(".decided").count() == marked
     if game_id == "indian":  # a face-down card at the bottom of each column
         assert "sfalsate in modo che ogni carta sia visibile" not in page.inner_text("#rules-body")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules-dialog", state="hidden")

@@ -1,5 +1,6 @@
-"""Every game, played in the page with real input: a seeded deal opened by
-URL; moves by click-click, drag, keyboard and double-click; draws from the
+"""Every game, played in the page with real input: a seeded deal chosen in
+the picker of one booted page (opening a deal by its address is tested in
+test_smoke, test_controls and others); moves by click-click, drag, keyboard and double-click; draws from the
 stock; an illegal drop refused. After each action the board and the HUD must
 show what the engine (under CPython, playing the same moves) says."""
 
@@ -15,6 +16,7 @@ from ui_helpers import (
     double_click_card,
     drag,
     key_move,
+    leave_if_asked,
     open_url,
     pause_between_taps,
     plan_for,
@@ -32,18 +34,41 @@ STOCK_DIRECT = {
 
 
 @pytest.fixture(scope="module")
-def context(browser, browser_context_args):
+def booted(browser, browser_context_args, app_url):
+    """One booted page for the module (each test deals its game from the
+    picker); a page whose renderer crashed is replaced by a fresh one."""
     ctx = browser.new_context(**browser_context_args)
-    yield ctx
+    held = {}
+
+    def current():
+        if "page" not in held:
+            pg = record_errors(ctx.new_page())
+            pg.on("crash", lambda _: held.pop("page", None))
+            open_url(pg, app_url, "?game=reloaded&seed=999")  # a deal no plan uses
+            held["page"] = pg
+        return held["page"]
+
+    current()
+    yield current
     ctx.close()
 
 
 @pytest.fixture
-def page(context):
-    """A page per test (each opens its own deal), so a crashed renderer costs one test."""
-    pg = record_errors(context.new_page())
-    yield pg
-    pg.close()
+def page(booted):
+    pg = booted()
+    pg.errors.clear()
+    return pg
+
+
+def choose(page, game_id: str, seed: int) -> None:
+    """Deal a game from the picker, without reloading the page."""
+    page.click("#btn-games")
+    page.wait_for_selector("#picker[open]")
+    page.fill("#picker-number", str(seed))
+    page.click(f'.game-tile[data-game="{game_id}"]')
+    leave_if_asked(page)
+    page.wait_for_function(f"window.solitaire.state().game === '{game_id}' && window.solitaire.state().seed === {seed}")
+    settle(page)
 
 
 def act(page, game, how: str, text: str) -> None:
@@ -95,11 +120,11 @@ def find_illegal(game):
 
 
 @pytest.mark.parametrize("game_id", PLAYER_GAMES)
-def test_play_every_way(page, app_url, game_id):
+def test_play_every_way(page, game_id):
     extra = ("stockdrag",) if game_id in STOCK_DIRECT else ()
     plan = plan_for(game_id, extra=extra)
     game = new_game(game_id, plan.seed)
-    open_url(page, app_url, f"?game={game_id}&seed={plan.seed}")
+    choose(page, game_id, plan.seed)
     assert page.url.endswith(f"?game={game_id}&seed={plan.seed}")
     check_matches(page, game)
     for how, text in plan.steps:
@@ -109,6 +134,7 @@ def test_play_every_way(page, app_url, game_id):
     # An illegal drop: refused with the engine's reason, nothing changes.
     before = dom_piles(page)
     bad = find_illegal(game)
+    page.wait_for_selector("#toast:not(.show)", state="attached")  # no word left from before (this page's last deal)
     drag(page, bad.src, count(page, bad.src) - 1, bad.dst)
     assert toast(page) == refusal_text(game, bad)
     settle(page)

@@ -11,7 +11,7 @@ inside that page, as a player turns a phone or resizes a window.
 from __future__ import annotations
 
 import pytest
-from ui_helpers import open_url, position_query, record_errors, settle
+from ui_helpers import open_url, position_query, record_errors, resize
 
 from game import PLAYER_GAMES
 from tests.positions import longest_columns
@@ -58,25 +58,6 @@ PROBLEMS = """() => {
   if (title.getClientRects().length !== 1) out.push("the title wraps");
   return out;
 }"""
-
-# The board's geometry, to tell when a resize has been laid out.
-GEOMETRY = """() => [...document.querySelectorAll('#board [data-pile]')].map(p => {
-  const r = p.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round).join(",");
-}).join(";") + "|" + document.querySelector("main.table").clientWidth + "x" + document.querySelector("main.table").clientHeight"""
-
-
-def resize(page, width: int, height: int) -> None:
-    """Set the window's size and wait until the board is laid out for it."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(150)  # the page lays out again 90 ms after the last resize
-    last = None
-    for _ in range(20):
-        now = page.evaluate(GEOMETRY)
-        if now == last:
-            break
-        last = now
-        page.wait_for_timeout(60)
-    settle(page)
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, position_query, settle
+from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, position_query, resize, settle
 
 from game import GameError, Move, new_game
 from tests.positions import NEAR_WON
@@ -269,27 +269,41 @@ def mirrored(before: dict, after: dict, card_w: float) -> None:
             assert nx == pytest.approx(lo + hi - x - card_w, abs=0.6) and ny == pytest.approx(y, abs=0.5), pile
 
 
-@pytest.mark.parametrize("viewport", [(1366, 768), (390, 844)])
-def test_the_left_handed_layout_is_mirrored(browser, browser_context_args, app_url, viewport):
-    w, h = viewport
-    context = context_with(browser, browser_context_args, viewport={"width": w, "height": h})
-    page = context.new_page()
-    open_url(page, app_url, "?game=reloaded&seed=9")
-    before = page.evaluate(PILES)
-    assert before["stock"][0] < min(v[0] for p, v in before.items() if p.startswith("f"))
+def toggle_hand(page, left: bool) -> None:
+    """Turn the left-handed layout on or off in the settings; back once the stock has moved over."""
+    w = page.viewport_size["width"]
     open_settings(page)
     page.click("#setting-hand")
     close_settings(page)
-    page.wait_for_function(f"document.querySelector('[data-pile=stock]').getBoundingClientRect().left > {w / 2}")
+    side = f"> {w / 2}" if left else f"< {w / 2}"
+    page.wait_for_function(f"document.querySelector('[data-pile=stock]').getBoundingClientRect().left {side}")
     settle(page)
-    after = page.evaluate(PILES)
-    mirrored(before, after, page.evaluate(CARD_W))
-    assert after["stock"][0] > max(v[0] for p, v in after.items() if p.startswith("f") or p == "waste")
-    # Forty Thieves has eight foundations: mirrored too; the setting lasts.
+
+
+def test_the_left_handed_layout_is_mirrored(browser, browser_context_args, app_url):
+    # One page: a laptop, then the same page as an upright phone (the
+    # setting is turned off again there first, then on).
+    context = context_with(browser, browser_context_args, viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    open_url(page, app_url, "?game=reloaded&seed=9")
+    for n, (w, h) in enumerate(((1366, 768), (390, 844))):
+        if n:
+            resize(page, w, h)
+            toggle_hand(page, left=False)
+        before = page.evaluate(PILES)
+        assert before["stock"][0] < min(v[0] for p, v in before.items() if p.startswith("f")), (w, h)
+        toggle_hand(page, left=True)
+        after = page.evaluate(PILES)
+        mirrored(before, after, page.evaluate(CARD_W))
+        assert after["stock"][0] > max(v[0] for p, v in after.items() if p.startswith("f") or p == "waste"), (w, h)
+    # Forty Thieves has eight foundations: mirrored too; the setting lasts
+    # (a new page load), on the phone and on the laptop.
     open_url(page, app_url, "?game=forty-thieves&seed=2")
-    left = page.evaluate(PILES)
-    assert left["stock"][0] > max(v[0] for p, v in left.items() if p.startswith("f"))
-    assert left["waste"][0] < left["stock"][0]
+    for w, h in ((390, 844), (1366, 768)):
+        resize(page, w, h)
+        left = page.evaluate(PILES)
+        assert left["stock"][0] > max(v[0] for p, v in left.items() if p.startswith("f")), (w, h)
+        assert left["waste"][0] < left["stock"][0], (w, h)
     context.close()
 
 
@@ -303,55 +317,76 @@ NO_SCROLL = """() => {
 }"""
 
 
-@pytest.mark.parametrize("viewport", [(390, 844), (1366, 768)])
-def test_each_card_size_fits_without_scrolling(browser, browser_context_args, app_url, viewport):
-    w, h = viewport
-    context = context_with(browser, browser_context_args, viewport={"width": w, "height": h})
+def choose(page, game_id: str, seed: int) -> None:
+    """Deal a game from the picker, in the page (no reload)."""
+    page.click("#btn-games")
+    page.wait_for_selector("#picker[open]")
+    page.fill("#picker-number", str(seed))
+    page.click(f'.game-tile[data-game="{game_id}"]')
+    leave_if_asked(page)
+    page.wait_for_function(f"window.solitaire.state().game === '{game_id}'")
+    settle(page)
+
+
+def test_each_card_size_fits_without_scrolling(browser, browser_context_args, app_url):
+    # One page: each game at an upright phone and at a laptop, each card size.
+    context = context_with(browser, browser_context_args, viewport={"width": 390, "height": 844})
     page = context.new_page()
+    open_url(page, app_url, "?game=reloaded&seed=11")
     for game in ("reloaded", "forty-thieves"):
-        open_url(page, app_url, f"?game={game}&seed=11")
-        widths = {}
-        for size in SIZES:
-            open_settings(page)
-            page.click(f'#settings-dialog input[name="card_size"][value="{size}"]')
-            close_settings(page)
-            page.wait_for_timeout(150)
-            settle(page)
-            widths[size] = page.evaluate(CARD_W)
-            box = page.evaluate(NO_SCROLL)
-            assert box["scrollH"] <= box["h"] and box["scrollW"] <= box["w"], (game, size, box)
-            assert box["bottom"] <= box["tableBottom"] + 0.5 and box["right"] <= box["tableRight"] + 0.5, (size, box)
-            assert box["left"] >= box["tableLeft"] - 0.5
-        assert widths["small"] < widths["medium"] <= widths["large"], widths
-        if w > h and game == "reloaded":
-            assert widths["large"] > widths["medium"] * 1.15
+        if game != "reloaded":
+            choose(page, game, 11)
+        for w, h in ((390, 844), (1366, 768)):
+            resize(page, w, h)
+            widths = {}
+            for size in SIZES:
+                open_settings(page)
+                page.click(f'#settings-dialog input[name="card_size"][value="{size}"]')
+                close_settings(page)
+                page.wait_for_timeout(150)
+                settle(page)
+                widths[size] = page.evaluate(CARD_W)
+                box = page.evaluate(NO_SCROLL)
+                assert box["scrollH"] <= box["h"] and box["scrollW"] <= box["w"], (game, w, size, box)
+                assert box["bottom"] <= box["tableBottom"] + 0.5 and box["right"] <= box["tableRight"] + 0.5, (
+                    size,
+                    box,
+                )
+                assert box["left"] >= box["tableLeft"] - 0.5
+            assert widths["small"] < widths["medium"] <= widths["large"], (game, w, widths)
+            if w > h and game == "reloaded":
+                assert widths["large"] > widths["medium"] * 1.15
     context.close()
 
 
 # --- the settings dialog in three languages ----------------------------------------------------------------
-@pytest.mark.parametrize("lang", ["en", "de", "it"])
-def test_the_settings_dialog_fits_every_screen(browser, browser_context_args, app_url, lang):
+def test_the_settings_dialog_fits_every_screen(browser, browser_context_args, app_url):
+    # One page, each language chosen in it, each screen size.
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = context_with(browser, browser_context_args)
     page = context.new_page()
-    open_url(page, app_url, f"?game=reloaded&seed=12&lang={lang}")
-    for w, h in ((390, 844), (844, 390), (1366, 768), (1920, 1080)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(250)
-        open_settings(page)
-        box = page.evaluate(
-            """() => { const d = document.getElementById('settings-dialog'), r = d.getBoundingClientRect();
-              const inner = [...d.querySelectorAll('fieldset:not([hidden]) label')].map(l => l.getBoundingClientRect());
-              return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, sw: d.scrollWidth, cw: d.clientWidth,
-                      widest: Math.max(...inner.map(b => b.right))}; }"""
-        )
-        assert box["left"] >= 0 and box["right"] <= w and box["top"] >= 0 and box["bottom"] <= h, box
-        assert box["sw"] <= box["cw"] + 1, box  # nothing sticks out sideways
-        assert page.text_content("#settings-theme legend") != "" and page.is_visible("#setting-volume")
-        page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}.png"))
-        page.evaluate("document.getElementById('settings-dialog').scrollTop = 10000")
-        page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}-end.png"))
-        close_settings(page)
+    open_url(page, app_url, "?game=reloaded&seed=12&lang=en")
+    for lang in ("en", "de", "it"):
+        if lang != "en":
+            page.select_option("#lang-select", lang)
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for w, h in ((390, 844), (844, 390), (1366, 768), (1920, 1080)):
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(250)
+            open_settings(page)
+            box = page.evaluate(
+                """() => { const d = document.getElementById('settings-dialog'), r = d.getBoundingClientRect();
+                  const inner = [...d.querySelectorAll('fieldset:not([hidden]) label')].map(l => l.getBoundingClientRect());
+                  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, sw: d.scrollWidth, cw: d.clientWidth,
+                          widest: Math.max(...inner.map(b => b.right))}; }"""
+            )
+            assert box["left"] >= 0 and box["right"] <= w and box["top"] >= 0 and box["bottom"] <= h, (lang, box)
+            assert box["sw"] <= box["cw"] + 1, (lang, box)  # nothing sticks out sideways
+            assert page.text_content("#settings-theme legend") != "" and page.is_visible("#setting-volume")
+            page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}.png"))
+            page.evaluate("document.getElementById('settings-dialog').scrollTop = 10000")
+            page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}-end.png"))
+            close_settings(page)
     context.close()
 
 

@@ -47,6 +47,26 @@ def settle(page: Page) -> None:
     )
 
 
+# The board's geometry, to tell when a resize has been laid out.
+GEOMETRY = """() => [...document.querySelectorAll('#board [data-pile]')].map(p => {
+  const r = p.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round).join(",");
+}).join(";") + "|" + document.querySelector("main.table").clientWidth + "x" + document.querySelector("main.table").clientHeight"""
+
+
+def resize(page, width: int, height: int) -> None:
+    """Set the window's size and wait until the board is laid out for it."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(150)  # the page lays out again 90 ms after the last resize
+    last = None
+    for _ in range(20):
+        now = page.evaluate(GEOMETRY)
+        if now == last:
+            break
+        last = now
+        page.wait_for_timeout(60)
+    settle(page)
+
+
 def dom_piles(page: Page) -> dict[str, list[str]]:
     """Every pile on the board with its card codes, bottom to top."""
     return page.evaluate(
