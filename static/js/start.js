@@ -43,7 +43,11 @@
       Promise.all([source, result]).then(function (both) {
         var url = both[0] && both[0].url || "";
         if (!window.solitaireRuntime && /pyodide\.asm\.wasm$/.test(url)) window.solitaireRuntime = both[1].module;
-      }, function () {});
+      }, function (err) {
+        // The runtime could not be fetched or compiled. Pyodide only warns
+        // and waits for ever: the loading screen says so (static/js/boot.js).
+        if (window.boot && typeof window.boot.fail === "function") window.boot.fail(String(err && err.message || err));
+      });
       return result;
     };
   })();
