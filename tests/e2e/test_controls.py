@@ -10,9 +10,9 @@ from ui_helpers import (
     check_matches,
     click_pile,
     count,
+    deal_from_picker,
     dom_piles,
     drag,
-    leave_if_asked,
     open_url,
     record_errors,
     settle,
@@ -31,17 +31,6 @@ def page(browser, browser_context_args, app_url):
     open_url(pg, app_url, "?game=reloaded&seed=5")
     yield pg
     context.close()
-
-
-def choose(page, game_id: str, seed: int | None = None) -> None:
-    """Deal a game from the picker, without reloading the page."""
-    page.click("#btn-games")
-    page.wait_for_selector("#picker[open]")
-    page.fill("#picker-number", "" if seed is None else str(seed))
-    page.click(f'.game-tile[data-game="{game_id}"]')
-    leave_if_asked(page)
-    page.wait_for_function(f"window.solitaire.state().game === '{game_id}'")
-    settle(page)
 
 
 def state(page) -> dict:
@@ -66,7 +55,7 @@ def test_the_picker_lists_every_game_with_words_and_a_picture(page):
 
 def test_choosing_deals_in_the_page_and_keeps_the_url(page):
     page.evaluate("window.__sameDocument = true")
-    choose(page, "lucas", 77)
+    deal_from_picker(page, "lucas", 77)
     assert page.url.endswith("?game=lucas&seed=77")
     assert page.evaluate("window.__sameDocument") is True  # no reload
     check_matches(page, new_game("lucas", 77))
@@ -75,7 +64,7 @@ def test_choosing_deals_in_the_page_and_keeps_the_url(page):
 
 
 def test_new_deal_and_restart(page):
-    choose(page, "maria", 12)
+    deal_from_picker(page, "maria", 12)
     click_pile(page, "stock")
     settle(page)
     page.click("#btn-restart")
@@ -91,7 +80,7 @@ def test_new_deal_and_restart(page):
 
 
 def test_reloaded_undo_counts_down_from_three_and_costs_a_point(page):
-    choose(page, "reloaded", 9)
+    deal_from_picker(page, "reloaded", 9)
     game = new_game("reloaded", 9)
     for _ in range(4):
         click_pile(page, "stock")
@@ -115,13 +104,13 @@ def test_reloaded_undo_counts_down_from_three_and_costs_a_point(page):
 
 @pytest.mark.parametrize("game_id", ["retinue", "solitario"])
 def test_no_undo_games_hide_undo_and_the_key_says_so(page, game_id):
-    choose(page, game_id, 3)
+    deal_from_picker(page, game_id, 3)
     assert page.locator("#btn-undo").is_hidden()  # hidden, not greyed: the game never has it
     assert not page.locator("#more-menu #btn-undo").is_visible()
     page.keyboard.press("u")
     assert toast(page) == "This game has no undo."
     assert state(page)["moves"] == 0
-    choose(page, "reloaded", 3)  # and back where the game has it
+    deal_from_picker(page, "reloaded", 3)  # and back where the game has it
     assert page.locator("#btn-undo").is_visible()
 
 
@@ -132,7 +121,7 @@ def test_forty_thieves_stock_card_straight_to_a_pile_is_one_undo(page):
         for m in new_game("forty-thieves", s).position.apply(DRAW)[0].legal_moves()
         if m.src == "waste"
     )
-    choose(page, "forty-thieves", seed)
+    deal_from_picker(page, "forty-thieves", seed)
     game = new_game("forty-thieves", seed)
     drag(page, "stock", count(page, "stock") - 1, dst)
     game.play(DRAW)
@@ -158,7 +147,7 @@ def test_forty_thieves_stock_card_straight_to_a_pile_is_one_undo(page):
 
 
 def test_keys_draw_cancel_undo_redo(page):
-    choose(page, "streets", 4)
+    deal_from_picker(page, "streets", 4)
     game = new_game("streets", 4)
     page.keyboard.press("d")
     game.play(DRAW)
@@ -178,7 +167,7 @@ def test_keys_draw_cancel_undo_redo(page):
 
 @pytest.mark.parametrize("game_id", ["reloaded", "solitario", "little-forty", "forty-thieves"])
 def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
-    choose(page, game_id, 21)
+    deal_from_picker(page, game_id, 21)
     game = new_game(game_id, 21)
     while game.position.pile("stock"):
         click_pile(page, "stock")
@@ -196,7 +185,7 @@ def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
 
 
 def test_the_board_follows_the_window_size(page):
-    choose(page, "limited", 6)
+    deal_from_picker(page, "limited", 6)
 
     def width():
         return page.locator('#board [data-pile="t1"]').bounding_box()["width"]
@@ -218,7 +207,7 @@ def test_the_board_follows_the_window_size(page):
 
 
 def test_the_language_switch(page):
-    choose(page, "solitario", 2)
+    deal_from_picker(page, "solitario", 2)
     page.select_option("#lang-select", "de")
     assert page.get_attribute("html", "lang") == "de"
     assert page.text_content("#btn-new .txt") == "Neues Spiel"
@@ -238,7 +227,7 @@ def test_the_language_switch(page):
 
 
 def test_solitario_faces_switch_in_the_settings(page):
-    choose(page, "solitario", 2)
+    deal_from_picker(page, "solitario", 2)
     first = '#board [data-pile="waste"] > [data-card]:last-child img'
     assert "/napoletane/" in page.get_attribute(first, "src")
     page.click("#btn-settings")
@@ -283,7 +272,7 @@ def test_bad_addresses_show_a_notice_and_a_playable_game(page, app_url, query, s
 def test_a_quick_click_on_the_card_just_drawn_picks_it_up(page):
     """The stock's top card becomes the waste's top card; clicking it at once
     is a new click (it is picked up), not a double click sending it home."""
-    choose(page, "reloaded", 39)  # the first draw turns up the ace of diamonds
+    deal_from_picker(page, "reloaded", 39)  # the first draw turns up the ace of diamonds
     game = new_game("reloaded", 39)
     click_pile(page, "stock")
     game.play(DRAW)

@@ -12,7 +12,18 @@ import json
 import pytest
 from conftest import watch_page
 from playwright.sync_api import expect
-from ui_helpers import click_card, click_pile, count, hud, open_url, play_move, position_query, settle, status
+from ui_helpers import (
+    click_card,
+    click_pile,
+    count,
+    deal_from_picker,
+    hud,
+    open_url,
+    play_move,
+    position_query,
+    settle,
+    status,
+)
 
 from game import Game, read_position
 from game.catalog import get_spec
@@ -302,11 +313,7 @@ def test_the_rules_controls_are_made_from_what_the_game_has(rules_page, game_id,
     if page.evaluate("document.documentElement.lang") != lang:
         page.select_option("#lang-select", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    page.click("#btn-games")
-    page.wait_for_selector("#picker[open]")
-    page.fill("#picker-number", "2")
-    page.click(f'.game-tile[data-game="{game_id}"]')
-    page.wait_for_function(f"window.solitaire.state().game === '{game_id}' && window.solitaire.state().seed === 2")
+    deal_from_picker(page, game_id, 2)
     page.click("#btn-rules")
     page.wait_for_selector("#rules-dialog[open]")
     titles = SECTION_TITLES[lang]

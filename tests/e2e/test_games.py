@@ -12,11 +12,11 @@ from ui_helpers import (
     click_card,
     click_pile,
     count,
+    deal_from_picker,
     dom_piles,
     double_click_card,
     drag,
     key_move,
-    leave_if_asked,
     open_url,
     pause_between_taps,
     plan_for,
@@ -58,17 +58,6 @@ def page(booted):
     pg = booted()
     pg.errors.clear()
     return pg
-
-
-def choose(page, game_id: str, seed: int) -> None:
-    """Deal a game from the picker, without reloading the page."""
-    page.click("#btn-games")
-    page.wait_for_selector("#picker[open]")
-    page.fill("#picker-number", str(seed))
-    page.click(f'.game-tile[data-game="{game_id}"]')
-    leave_if_asked(page)
-    page.wait_for_function(f"window.solitaire.state().game === '{game_id}' && window.solitaire.state().seed === {seed}")
-    settle(page)
 
 
 def act(page, game, how: str, text: str) -> None:
@@ -124,7 +113,7 @@ def test_play_every_way(page, game_id):
     extra = ("stockdrag",) if game_id in STOCK_DIRECT else ()
     plan = plan_for(game_id, extra=extra)
     game = new_game(game_id, plan.seed)
-    choose(page, game_id, plan.seed)
+    deal_from_picker(page, game_id, plan.seed)
     assert page.url.endswith(f"?game={game_id}&seed={plan.seed}")
     check_matches(page, game)
     for how, text in plan.steps:

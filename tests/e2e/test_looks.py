@@ -16,7 +16,17 @@ import json
 from pathlib import Path
 
 import pytest
-from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, position_query, resize, settle
+from ui_helpers import (
+    click_card,
+    click_pile,
+    count,
+    deal_from_picker,
+    leave_if_asked,
+    open_url,
+    position_query,
+    resize,
+    settle,
+)
 
 from game import GameError, Move, new_game
 from tests.positions import NEAR_WON
@@ -317,17 +327,6 @@ NO_SCROLL = """() => {
 }"""
 
 
-def choose(page, game_id: str, seed: int) -> None:
-    """Deal a game from the picker, in the page (no reload)."""
-    page.click("#btn-games")
-    page.wait_for_selector("#picker[open]")
-    page.fill("#picker-number", str(seed))
-    page.click(f'.game-tile[data-game="{game_id}"]')
-    leave_if_asked(page)
-    page.wait_for_function(f"window.solitaire.state().game === '{game_id}'")
-    settle(page)
-
-
 def test_each_card_size_fits_without_scrolling(browser, browser_context_args, app_url):
     # One page: each game at an upright phone and at a laptop, each card size.
     context = context_with(browser, browser_context_args, viewport={"width": 390, "height": 844})
@@ -335,7 +334,7 @@ def test_each_card_size_fits_without_scrolling(browser, browser_context_args, ap
     open_url(page, app_url, "?game=reloaded&seed=11")
     for game in ("reloaded", "forty-thieves"):
         if game != "reloaded":
-            choose(page, game, 11)
+            deal_from_picker(page, game, 11)
         for w, h in ((390, 844), (1366, 768)):
             resize(page, w, h)
             widths = {}

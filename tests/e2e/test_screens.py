@@ -8,7 +8,7 @@ scrolling); the pictures are for people to look at."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import double_click_card, leave_if_asked, open_url, pause_between_taps, settle
+from ui_helpers import deal_from_picker, double_click_card, open_url, pause_between_taps, settle
 
 from game import PLAYER_GAMES, new_game
 from tools.serve import ROOT
@@ -31,13 +31,7 @@ def sized(request, browser, browser_context_args, app_url):
 
 
 def choose(page, game_id: str, seed: int) -> None:
-    page.click("#btn-games")
-    page.wait_for_selector("#picker[open]")
-    page.fill("#picker-number", str(seed))
-    page.click(f'.game-tile[data-game="{game_id}"]')
-    leave_if_asked(page)
-    page.wait_for_function(f"window.solitaire.state().game === '{game_id}'")
-    settle(page)
+    deal_from_picker(page, game_id, seed)
     page.wait_for_function("[...document.querySelectorAll('#board img.art')].every(i => i.complete)")
 
 

@@ -67,6 +67,21 @@ def resize(page, width: int, height: int) -> None:
     settle(page)
 
 
+def deal_from_picker(page: Page, game_id: str, seed: int | None = None) -> None:
+    """Deal a game from the picker, without reloading the page: ``seed`` in
+    the deal-number box (empty: a random deal), then the game's tile."""
+    page.click("#btn-games")
+    page.wait_for_selector("#picker[open]")
+    page.fill("#picker-number", "" if seed is None else str(seed))
+    page.click(f'.game-tile[data-game="{game_id}"]')
+    leave_if_asked(page)
+    dealt = f"window.solitaire.state().game === '{game_id}'"
+    if seed is not None:
+        dealt += f" && window.solitaire.state().seed === {seed}"
+    page.wait_for_function(dealt)
+    settle(page)
+
+
 def dom_piles(page: Page) -> dict[str, list[str]]:
     """Every pile on the board with its card codes, bottom to top."""
     return page.evaluate(
