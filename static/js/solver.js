@@ -65,7 +65,7 @@
         if (!data.ready) { fail(data.error || "failed"); return; }
         ready = true;
         shared = !!data.shared;
-        if (ready && waiting && !busy) { var first = waiting; waiting = null; send(first); }
+        if (waiting && !busy) { var first = waiting; waiting = null; send(first); }
         return;
       }
       busy = false;

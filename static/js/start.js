@@ -1,4 +1,4 @@
-// Starts PyScript, after making sure it can.
+// Starts PyScript, with storage it can rely on.
 //
 // PyScript's Pyodide loader opens an IndexedDB database (its package cache,
 // through @webreflection/idb-map) and awaits it before Python starts. Where
