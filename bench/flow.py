@@ -159,14 +159,26 @@ def hint_latency(deals: int) -> dict:
 BURST, BURST_GAP_MS, THINK_MS = 5, 150, 2000
 
 
+def stock_click_ms(page, game, probe) -> float:
+    """One click on the stock (a draw, or the redeal), played in ``game`` too,
+    timed from pointerup to the frame that shows it (bench/browser.py's probe)."""
+    from game import REDEAL
+    from tests.e2e.ui_helpers import click_pile, settle
+
+    before = game.position
+    game.play(DRAW if before.pile("stock") else REDEAL)
+    settle(page)
+    probe.arm(page, probe.expected(before, game.position), "stock")
+    click_pile(page, "stock")
+    page.wait_for_function("window.__bench.samples.length > 0", timeout=20_000)
+    return page.evaluate("window.__bench.samples.pop()")["shown"]
+
+
 def stock_while_worker_starts(deals: int, after: int = 20) -> dict:
     """Stock clicks from the deal on, in bursts, grouped by the solver
     worker's state when pressed: not started, starting, ready."""
     sys.path.insert(0, str(ROOT / "bench"))
     import browser as probe  # bench/browser.py: the pointerup -> frame probe
-
-    from game import REDEAL
-    from tests.e2e.ui_helpers import click_pile, settle
 
     server = probe.make_server(ROOT, port=0, quiet=True)
     probe.serve_in_thread(server)
@@ -182,14 +194,7 @@ def stock_while_worker_starts(deals: int, after: int = 20) -> dict:
             game, done_after, clicks = new_game("reloaded", seed), 0, 0
             while done_after < after:
                 worker = page.evaluate(state)
-                before = game.position
-                step = DRAW if before.pile("stock") else REDEAL
-                game.play(step)
-                settle(page)
-                probe.arm(page, probe.expected(before, game.position), "stock")
-                click_pile(page, "stock")
-                page.wait_for_function("window.__bench.samples.length > 0", timeout=20_000)
-                out[worker].append(page.evaluate("window.__bench.samples.pop()")["shown"])
+                out[worker].append(stock_click_ms(page, game, probe))
                 done_after += worker == "ready"
                 clicks += 1
                 page.wait_for_timeout(THINK_MS if clicks % BURST == 0 else BURST_GAP_MS)
@@ -211,8 +216,7 @@ def clicks_while_worker_boots(rounds: int, clicks: int = 16) -> dict:
     sys.path.insert(0, str(ROOT / "bench"))
     import browser as probe
 
-    from game import REDEAL
-    from tests.e2e.ui_helpers import click_pile, settle
+    from tests.e2e.ui_helpers import settle
 
     server = probe.make_server(ROOT, port=0, quiet=True)
     probe.serve_in_thread(server)
@@ -232,16 +236,9 @@ def clicks_while_worker_boots(rounds: int, clicks: int = 16) -> dict:
                     page.evaluate("SolSolver.ask('solve', '{}', 1, 1, () => {})")
                 game = new_game("reloaded", seed)
                 for _ in range(clicks):
-                    before = game.position
-                    game.play(DRAW if before.pile("stock") else REDEAL)
-                    settle(page)
-                    probe.arm(page, probe.expected(before, game.position), "stock")
-                    click_pile(page, "stock")
-                    page.wait_for_function("window.__bench.samples.length > 0", timeout=20_000)
-                    out[variant].append(page.evaluate("window.__bench.samples.pop()")["shown"])
+                    out[variant].append(stock_click_ms(page, game, probe))
                     page.wait_for_timeout(BURST_GAP_MS)
-                state = page.evaluate("[SolSolver.started, SolSolver.shared]")
-                assert state[0] == (variant != "none"), (variant, state)
+                assert page.evaluate("SolSolver.started") == (variant != "none"), variant
                 if variant != "none":
                     page.wait_for_function("SolSolver.ready", timeout=120_000)
                     assert page.evaluate("SolSolver.shared") == (variant == "shared"), variant
