@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import _imp
 import os
 import re
 import tomllib
 import zipfile
 from pathlib import Path
+
+import pytest
 
 from tools import pyscript_files
 from tools.serve import ROOT
@@ -45,7 +48,27 @@ def test_the_game_comes_as_one_archive_unpacked_in_place():
     with zipfile.ZipFile(ROOT / pyscript_files.ARCHIVE) as zf:
         names = zf.namelist()
         assert names == sorted(names) and all(n.startswith("game/") for n in names)
-        assert zf.read("game/rules.py") == (ROOT / "game" / "rules.py").read_bytes()
+        assert names == pyscript_files.expected_names(pyscript_files.package_files())
+
+
+@pytest.mark.skipif(not pyscript_files.bytecode_wanted(), reason="no Node.js or Pyodide to compile with")
+def test_each_module_comes_as_bytecode_of_its_current_source():
+    """An unchecked-hash .pyc of the runtime's Python: a 16-byte header (the
+    runtime's magic number, flags 1 = hash-based without a check, the
+    source's hash keyed by that magic number), then the code."""
+    with zipfile.ZipFile(ROOT / pyscript_files.ARCHIVE) as zf:
+        names = set(zf.namelist())
+        sources = [rel for rel in pyscript_files.package_files() if rel.endswith(".py")]
+        assert sources and not any(n.endswith(".py") for n in names)
+        magics = set()
+        for rel in sources:
+            data = zf.read(rel + "c")
+            magic = data[:4]
+            magics.add(magic)
+            assert magic[2:] == b"\r\n" and int.from_bytes(data[4:8], "little") == 1, rel
+            key = int.from_bytes(magic, "little")
+            assert data[8:16] == _imp.source_hash(key, (ROOT / rel).read_bytes()), f"{rel}: bytecode of an older source"
+    assert len(magics) == 1
 
 
 def test_the_archive_follows_the_tree_and_keeps_its_bytes(tmp_path):
@@ -58,7 +81,9 @@ def test_the_archive_follows_the_tree_and_keeps_its_bytes(tmp_path):
     assert pyscript_files.refresh_archive(tmp_path)
     second = (tmp_path / pyscript_files.ARCHIVE).read_bytes()
     assert second != first
-    assert pyscript_files.archive_names(tmp_path / pyscript_files.ARCHIVE) == ["game/__init__.py", "game/rules.py"]
+    assert pyscript_files.archive_names(tmp_path / pyscript_files.ARCHIVE) == pyscript_files.expected_names(
+        ["game/__init__.py", "game/rules.py"]
+    )
     (tmp_path / "game" / "rules.py").unlink()
     (tmp_path / "game" / "__init__.py").write_text("")
     assert pyscript_files.refresh_archive(tmp_path)
