@@ -5,6 +5,7 @@ pages that embed the game. ``state()`` is the game on the table;
 from __future__ import annotations
 
 import gc
+import sys
 
 import js
 from pyodide.ffi import to_js
@@ -48,7 +49,14 @@ def diagnostics(app) -> dict:
         wasm = int(pyodide_js._module.HEAPU8.length)
     except Exception:
         wasm = None
+    origins = [
+        getattr(m.__spec__, "origin", None) or "" for n, m in list(sys.modules.items()) if n.split(".")[0] == "game"
+    ]
     return {
+        # How the game's modules were loaded: bytecode made ahead of time
+        # (static/game.zip, tools/pyscript_files.py) or sources compiled here.
+        "modules_bytecode": sum(o.endswith(".pyc") for o in origins),
+        "modules_source": sum(o.endswith(".py") for o in origins),
         "python_objects": len(gc.get_objects()),
         "proxies": len(app.events.proxies),
         "wasm_bytes": wasm,

@@ -38,6 +38,13 @@ def test_board_is_dealt_and_playing(board):
     assert marks == 1
 
 
+def test_the_game_runs_from_bytecode_made_ahead_of_time(board):
+    """The page imports the game's modules as the archive's .pyc files,
+    compiled by the same runtime at build time, and compiles none of them."""
+    loaded = board.page.evaluate("(d => [d.modules_bytecode, d.modules_source])(window.solitaire.diagnostics())")
+    assert loaded[1] == 0 and loaded[0] >= 20, loaded
+
+
 def test_loading_screen_reported_the_stages(board):
     said = board.page.evaluate("window.__bootLog")
     for stage in ("Starting Python\u2026", "Dealing the cards\u2026"):
