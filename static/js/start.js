@@ -23,6 +23,7 @@
 
   var TIMEOUT_MS = 1500;
   var CORE = "./static/vendor/pyscript/core.js";
+  var RUNTIME_URL = "./static/vendor/pyodide/pyodide.asm.wasm"; // as pyscript.toml's interpreter
 
   var params = new URLSearchParams(location.search);
   if (params.get("embed") === "1") document.documentElement.classList.add("embed");
@@ -30,25 +31,77 @@
   var found = { local: false, indexed: false, memory: false };
   window.solitaireStorage = found;
 
-  // The runtime's compiled code (pyodide.asm.wasm), kept when the page
-  // instantiates it, so the solver worker (static/js/solver.js) starts from
-  // the same compiled module instead of compiling 9 MB of WebAssembly again
-  // while the player is moving cards: window.solitaireRuntime.
-  (function keepRuntimeModule() {
+  // The runtime's code (pyodide.asm.wasm, 9 MB of WebAssembly) is compiled
+  // from here, while the page is still parsed, instead of once PyScript has
+  // loaded Pyodide (after the page is parsed and pyscript.toml fetched: 0.3 to
+  // 0.5 s later on a first visit). When Pyodide instantiates its runtime,
+  // the module compiled here is used, and the download Pyodide started is
+  // dropped; if this compile failed, Pyodide's own goes on as it would have.
+  // The module is kept (window.solitaireRuntime), so the solver worker
+  // (static/js/solver.js) starts from it instead of compiling it again while
+  // the player is moving cards.
+  (function compileRuntimeEarly() {
     var wasm = window.WebAssembly;
     if (!wasm || typeof wasm.instantiateStreaming !== "function") return;
     var instantiate = wasm.instantiateStreaming;
-    wasm.instantiateStreaming = function (source) {
-      var result = instantiate.apply(this, arguments);
-      Promise.all([source, result]).then(function (both) {
-        var url = both[0] && both[0].url || "";
-        if (!window.solitaireRuntime && /pyodide\.asm\.wasm$/.test(url)) window.solitaireRuntime = both[1].module;
-      }, function (err) {
-        // The runtime could not be fetched or compiled. Pyodide only warns
-        // and waits for ever: the loading screen says so (static/js/boot.js).
-        if (window.boot && typeof window.boot.fail === "function") window.boot.fail(String(err && err.message || err));
-      });
+    var RUNTIME = /pyodide\.asm\.wasm$/;
+    var early = null;
+    if (typeof wasm.compileStreaming === "function" && typeof window.fetch === "function") {
+      try {
+        // As index.html's preload asks for it (same mode and credentials), so
+        // this fetch takes the preloaded response.
+        var url = new URL(RUNTIME_URL, document.baseURI).href;
+        early = wasm.compileStreaming(fetch(url));
+        early.then(function (module) { keep(url, module); }, function () {
+          /* Pyodide's own fetch and compile then run, and report */
+        });
+      } catch (e) {
+        early = null;
+      }
+    }
+
+    function fail(err) {
+      // The runtime could not be fetched or compiled. Pyodide only warns
+      // and waits for ever: the loading screen says so (static/js/boot.js).
+      if (window.boot && typeof window.boot.fail === "function") window.boot.fail(String(err && err.message || err));
+    }
+
+    function keep(url, module) {
+      if (!window.solitaireRuntime && RUNTIME.test(url || "")) window.solitaireRuntime = module;
+    }
+
+    function own(self, response, imports) {
+      var result = instantiate.call(self, response, imports);
+      result.then(function (made) { keep(response && response.url, made.module); }, fail);
       return result;
+    }
+
+    wasm.instantiateStreaming = function (source, imports) {
+      var self = this;
+      var compiled = early;
+      early = null; // once: the page's runtime
+      function fromEarly(module) {
+        return wasm.instantiate(module, imports).then(function (instance) {
+          return { module: module, instance: instance };
+        }, function (err) {
+          fail(err);
+          throw err;
+        });
+      }
+      return Promise.resolve(source).then(function (response) {
+        if (!compiled || !response || !RUNTIME.test(response.url || "")) return own(self, response, imports);
+        return compiled.then(function (module) {
+          try { if (response.body) response.body.cancel(); } catch (e) { /* already read */ }
+          return fromEarly(module);
+        }, function () {
+          return own(self, response, imports);
+        });
+      }, function (err) {
+        // Pyodide's own download failed: the one made here may still serve.
+        if (compiled) return compiled.then(fromEarly, function () { fail(err); throw err; });
+        fail(err);
+        throw err;
+      });
     };
   })();
 

@@ -123,3 +123,30 @@ def test_no_last_table_for_another_game_size_or_language(browser, browser_contex
         assert page.errors == []
     finally:
         context.close()
+
+
+def test_the_runtime_is_compiled_before_pyscript_starts_it(browser, browser_context_args, app_url):
+    """start.js compiles pyodide.asm.wasm while the page is parsed, not once
+    PyScript has read pyscript.toml and loaded Pyodide: with pyscript.toml
+    held back, so that Pyodide cannot start, the runtime's module is already
+    compiled. Let through, Python starts from that module and the game plays."""
+    context = browser.new_context(**browser_context_args)
+    try:
+        page = record_errors(context.new_page())
+        held = []
+        page.route("**/pyscript.toml", lambda route: held.append(route))
+        page.goto(app_url + QUERY)
+        page.wait_for_function("window.solitaireRuntime instanceof WebAssembly.Module", timeout=BOOT_MS)
+        assert not page.evaluate(PYTHON_UP)
+        page.wait_for_function("() => document.readyState === 'complete'")
+        assert held, "PyScript did not ask for its configuration: the test held nothing back"
+        for route in held:
+            route.continue_()
+        page.unroute("**/pyscript.toml")
+        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        settle(page)
+        play_a_draw(page)
+        assert page.evaluate("window.solitaire.state().moves") == 1
+        assert page.errors == []
+    finally:
+        context.close()
