@@ -150,3 +150,34 @@ def test_the_runtime_is_compiled_before_pyscript_starts_it(browser, browser_cont
         assert page.errors == []
     finally:
         context.close()
+
+
+def test_pyscript_starts_once_the_page_is_parsed_without_waiting_for_deferred_scripts(
+    browser, browser_context_args, app_url
+):
+    """start.js adds PyScript when the parser is done, not at DOMContentLoaded,
+    which waits for every deferred script: with one of them held back,
+    PyScript already asks for its configuration. Let through, the game deals
+    and plays, with every script in place."""
+    context = browser.new_context(**browser_context_args)
+    try:
+        page = record_errors(context.new_page())
+        held, asked = [], []
+        page.route("**/static/js/celebrate.js", lambda route: held.append(route))
+        page.on("request", lambda request: asked.append(request.url) if request.url.endswith("pyscript.toml") else None)
+        page.goto(app_url + QUERY, wait_until="commit")
+        page.wait_for_function("() => document.readyState === 'interactive'", timeout=BOOT_MS)
+        page.wait_for_timeout(1500)
+        assert held, "the deferred script was not requested: the test held nothing back"
+        assert page.evaluate("document.readyState") == "interactive"  # DOMContentLoaded has not fired
+        assert asked, "PyScript waited for DOMContentLoaded"
+        for route in held:
+            route.continue_()
+        page.unroute("**/static/js/celebrate.js")
+        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        settle(page)
+        play_a_draw(page)
+        assert page.evaluate("typeof window.SolCelebrate") == "object"
+        assert page.errors == []
+    finally:
+        context.close()
