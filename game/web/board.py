@@ -49,6 +49,7 @@ class Changes:
     ``["l", pile, label, badge]``               a pile's accessible name (badge: the stock's count)
     ``["c", "card"|"pile"|"root", target, class, on]``  a class set or taken away
     ``["s", "pile"|"root", target, property, value]``   a style property
+    ``["d", "card"|"pile"|"root", target, key, value]``  a ``data-`` attribute
     ``["t", pile, tab index, focus]``            a pile's place in the tab order
     ``["m", [id, ...], [dx, ...], [dy, ...], [turned id, ...]]``  the slide: where
         each moving card was, from its new place (board pixels), and the cards
@@ -91,6 +92,7 @@ class Board:
         self.focus = None
         self.on_shake = None  # told when cards shake (a refused move): the sound
         self.changes = Changes()
+        self.redeal_shown = None
 
     # --- artwork --------------------------------------------------------------------
     @property
@@ -105,6 +107,13 @@ class Board:
             return f"{ART_ROOT}back-{self.back}.svg"
         return f"{ART_ROOT}{self.face_set()}/{code}.svg"
 
+    def faces_to_load(self, piles) -> list:
+        """The artwork of every card of the deal, face up, for the page to
+        load ahead (``SolTable.preload``)."""
+        if not self.art:
+            return []
+        return sorted({self.art_url(code.upper()) for name in self.spec.pile_names for code in piles.get(name, ())})
+
     def rank_text(self, code: str) -> str:
         """The short index's rank: the face set's own (1-10 on Italian faces),
         in the player's language on French ones (B, D, K in German)."""
@@ -118,6 +127,7 @@ class Board:
         self.turned_pile = turned_pile
         self.selected, self.targets, self.focus = [], [], None
         self.pile_els, self.cards, self.els, self.spots = {}, {}, {}, {}
+        self.redeal_shown = None  # the stock's data-redeal, once written
         root = self.root
         root.dataset.game = spec.id
         root.dataset.deck = "italian" if self.italian else "french"
@@ -154,7 +164,7 @@ class Board:
             self.cards[name] = entries
             frame.append(pel)
         root.replaceChildren(frame)
-        js.SolTable.register(root, to_js([self.els[i] for i in range(next_id)]))
+        js.SolTable.register(root, to_js([self.els[i] for i in range(next_id)]), to_js(self.faces_to_load(piles)))
         self.place_all(send=False)
         self.relabel()
         first = spec.pile_names[0]
@@ -432,9 +442,12 @@ class Board:
         self.changes.send()
 
     def set_stock_state(self, can_redeal: bool) -> None:
-        pel = self.pile_els.get("stock")
-        if pel is not None:
-            pel.dataset.redeal = "yes" if can_redeal else "no"
+        if "stock" in self.pile_els:
+            value = "yes" if can_redeal else "no"
+            if value != self.redeal_shown:
+                self.redeal_shown = value
+                self.changes.add("d", "pile", "stock", "redeal", value)
+                self.changes.send()
 
     def set_art(self, faces: str, back: str) -> None:
         """Switch the face set (Solitario) or the back colour, in place."""
@@ -446,3 +459,4 @@ class Board:
             for el_id, code in entries:
                 self._show_face(el_id, code)
         self.changes.send()
+        js.SolTable.preload(to_js(self.faces_to_load({p: self.codes(p) for p in self.cards})))

@@ -36,13 +36,43 @@
   var piles = {};    // pile name -> pile element
   var root = null;
 
-  function register(board, els) {
+  function register(board, els, faces) {
     root = board;
     cards = Array.prototype.slice.call(els);
     piles = {};
     for (var p = board.firstElementChild; p; p = p.nextElementSibling) {
       if (p.dataset.pile) piles[p.dataset.pile] = p;
     }
+    if (faces) preload(faces);
+  }
+
+  // ---- The deal's card faces, loaded while the page is idle. A face shown
+  // for the first time is otherwise fetched and parsed (an SVG document,
+  // 3-9 ms of this thread) just after the move that turns it up, and the
+  // card shows blank until then. Each image is kept, so the page keeps it
+  // parsed and a card that turns up shows its face in the move's own frame.
+  var art = new Map();  // url -> Image (null: waiting its turn)
+  var waiting = [];
+  var loading = false;
+  var whenIdle = window.requestIdleCallback
+    ? function (fn) { window.requestIdleCallback(fn, { timeout: 2000 }); }
+    : function (fn) { setTimeout(fn, 200); };
+
+  function preload(urls) {
+    for (var i = 0; i < urls.length; i++) {
+      if (!art.has(urls[i])) { art.set(urls[i], null); waiting.push(urls[i]); }
+    }
+    if (!loading && waiting.length) { loading = true; whenIdle(loadSome); }
+  }
+
+  function loadSome() {
+    for (var n = 0; n < 4 && waiting.length; n++) {  // a few at a time: each is parsed in a task of its own
+      var url = waiting.shift(), img = new Image();
+      img.decoding = "async";
+      img.src = url;
+      art.set(url, img);
+    }
+    if (waiting.length) whenIdle(loadSome); else loading = false;
   }
 
   function target(kind, name) {
@@ -132,6 +162,9 @@
           break;
         case "s":
           target(op[1], op[2]).style.setProperty(op[3], op[4]);
+          break;
+        case "d":
+          target(op[1], op[2]).dataset[op[3]] = op[4];
           break;
         case "t":
           el = piles[op[1]];
@@ -425,6 +458,6 @@
   }
 
   window.SolTable = {
-    attach: attach, register: register, apply: apply, shake: shake, pulse: pulse, cardsOf: cardsOf
+    attach: attach, register: register, apply: apply, preload: preload, shake: shake, pulse: pulse, cardsOf: cardsOf
   };
 })();
