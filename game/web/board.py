@@ -2,13 +2,21 @@
 
 Cards are created once per deal; after a move ``sync`` re-parents only the
 elements whose cards moved (``match``), places them (``layout``) and lets
-``static/js/table.js`` animate the change (FLIP). Test hooks and embedding
+``static/js/table.js`` animate the change. Test hooks and embedding
 contract: every pile element carries ``data-pile``, every card element
 ``data-card`` (lower case when face down) and ``data-face``, inside its
 pile's element in order bottom to top.
+
+Python decides every change and where each card goes; the page gets them
+as one list per update (``Changes``), which ``SolTable.apply`` carries out
+in one call: a move costs one crossing into JavaScript instead of one per
+style, class and attribute, and the slide's start is worked out from the
+places Python wrote, without reading the page's layout.
 """
 
 from __future__ import annotations
+
+import json
 
 import js
 from pyodide.ffi import to_js
@@ -27,6 +35,40 @@ FACE_SETS = ("napoletane", "piacentine", "french")
 
 def px(v: float) -> str:
     return f"{v:.2f}px"
+
+
+class Changes:
+    """The board's changes to the page, gathered for one ``SolTable.apply``
+    call (static/js/table.js reads the same codes). Cards are named by their
+    element id (the order ``SolTable.cards`` was given them), piles by name:
+
+    ``["p", id, left, top]``                    a card's place in its pile
+    ``["f", id, code, up, red, src, rank, suit, sign, label]``  a card's face
+    ``["a", pile, [id, ...]]``                  cards appended to a pile, in order
+    ``["b", pile, width, height, strip, tight, empty]``  a pile's box (strip: None keeps it)
+    ``["l", pile, label, badge]``               a pile's accessible name (badge: the stock's count)
+    ``["c", "card"|"pile"|"root", target, class, on]``  a class set or taken away
+    ``["s", "pile"|"root", target, property, value]``   a style property
+    ``["d", "card"|"pile"|"root", target, key, value]``  a ``data-`` attribute
+    ``["t", pile, tab index, focus]``            a pile's place in the tab order
+    ``["m", [id, ...], [dx, ...], [dy, ...], [turned id, ...]]``  the slide: where
+        each moving card was, from its new place (board pixels), and the cards
+        that turned over
+    """
+
+    __slots__ = ("ops",)
+
+    def __init__(self):
+        self.ops: list = []
+
+    def add(self, *op) -> None:
+        self.ops.append(op)
+
+    def send(self) -> None:
+        if self.ops:
+            text = json.dumps(self.ops, separators=(",", ":"))
+            self.ops = []
+            js.SolTable.apply(text)
 
 
 class Board:
@@ -49,6 +91,8 @@ class Board:
         self.targets: list = []
         self.focus = None
         self.on_shake = None  # told when cards shake (a refused move): the sound
+        self.changes = Changes()
+        self.redeal_shown = None
 
     # --- artwork --------------------------------------------------------------------
     @property
@@ -63,6 +107,13 @@ class Board:
             return f"{ART_ROOT}back-{self.back}.svg"
         return f"{ART_ROOT}{self.face_set()}/{code}.svg"
 
+    def faces_to_load(self, piles) -> list:
+        """The artwork of every card of the deal, face up, for the page to
+        load ahead (``SolTable.preload``)."""
+        if not self.art:
+            return []
+        return sorted({self.art_url(code.upper()) for name in self.spec.pile_names for code in piles.get(name, ())})
+
     def rank_text(self, code: str) -> str:
         """The short index's rank: the face set's own (1-10 on Italian faces),
         in the player's language on French ones (B, D, K in German)."""
@@ -76,6 +127,7 @@ class Board:
         self.turned_pile = turned_pile
         self.selected, self.targets, self.focus = [], [], None
         self.pile_els, self.cards, self.els, self.spots = {}, {}, {}, {}
+        self.redeal_shown = None  # the stock's data-redeal, once written
         root = self.root
         root.dataset.game = spec.id
         root.dataset.deck = "italian" if self.italian else "french"
@@ -107,14 +159,17 @@ class Board:
                 self.els[next_id] = el
                 entries.append((next_id, code))
                 pel.append(el)
+                self._show_face(next_id, code)
                 next_id += 1
             self.cards[name] = entries
             frame.append(pel)
         root.replaceChildren(frame)
-        self.place_all()
+        js.SolTable.register(root, to_js([self.els[i] for i in range(next_id)]), to_js(self.faces_to_load(piles)))
+        self.place_all(send=False)
         self.relabel()
         first = spec.pile_names[0]
-        self.pile_els[first].tabIndex = 0
+        self.changes.add("t", first, 0, False)
+        self.changes.send()
 
     def _card_element(self, code: str):
         el = document.createElement("div")
@@ -131,47 +186,45 @@ class Board:
         idx.className = "idx"
         idx.setAttribute("aria-hidden", "true")
         el.append(idx)
-        self._show_face(el, code)
         return el
 
-    def _show_face(self, el, code: str) -> None:
+    def _show_face(self, el_id: int, code: str) -> None:
+        """The card's face: its code, artwork, corner index and name."""
         down = is_face_down(code)
-        el.dataset.card = code
-        el.dataset.face = "down" if down else "up"
-        el.classList.toggle("red", not down and code[1].upper() in RED_SUITS)
-        if self.art:
-            el.firstElementChild.src = self.art_url(code)
-        idx = el.lastElementChild
-        if down:
-            idx.replaceChildren()
-        else:
-            r = document.createElement("b")
-            r.textContent = self.rank_text(code)
-            s = document.createElement("i")
-            s.dataset.suit = code[1].upper()  # Italian faces: app.css shows the face set's own sign
-            s.textContent = index_suit(code[1], self.face_set())
-            idx.replaceChildren(r, s)
-        el.setAttribute("aria-label", self.card_label(code))
+        suit = code[1].upper()
+        self.changes.add(
+            "f",
+            el_id,
+            code,
+            not down,
+            not down and suit in RED_SUITS,
+            self.art_url(code) if self.art else None,
+            "" if down else self.rank_text(code),
+            suit,  # Italian faces: app.css shows the face set's own sign
+            "" if down else index_suit(code[1], self.face_set()),
+            self.card_label(code),
+        )
 
     def card_label(self, code: str) -> str:
         return card_name(self.lang, code, self.spec.deck.name)
 
     # --- placing ------------------------------------------------------------------------
-    def place_all(self) -> None:
+    def place_all(self, send: bool = True) -> None:
         layout = self.layout
-        style = self.root.style
-        style.setProperty("--card-w", px(layout.card_w))
-        style.setProperty("--card-h", px(layout.card_h))
-        style.setProperty("--label-h", px(layout.label_h))
-        self.root.classList.toggle("compact", layout.compact)
+        add = self.changes.add
+        add("s", "root", None, "--card-w", px(layout.card_w))
+        add("s", "root", None, "--card-h", px(layout.card_h))
+        add("s", "root", None, "--label-h", px(layout.label_h))
+        add("c", "root", None, "compact", layout.compact)
         self.spots, self.bottoms, self.height = {}, {}, None  # a new layout: all placed afresh
         for name in self.spec.pile_names:
             slot = layout.slots[name]
-            pel = self.pile_els[name]
-            pel.style.left = px(slot.x)
-            pel.style.top = px(slot.y)
+            add("s", "pile", name, "left", px(slot.x))
+            add("s", "pile", name, "top", px(slot.y))
             self.place_pile(name)
         self.fit_height()
+        if send:
+            self.changes.send()
 
     def place_pile(self, name: str, offsets=None) -> None:
         """Place the pile's cards; ``offsets``: their places, if already worked out."""
@@ -180,33 +233,26 @@ class Board:
         codes = [c for _, c in entries]
         if offsets is None:
             offsets = layout.offsets(name, codes, turned=(name == self.turned_pile))
-        spots = self.spots
+        spots, add = self.spots, self.changes.add
         for (el_id, _), spot in zip(entries, offsets):
             if spots.get(el_id) != spot:  # each write to the page costs; most cards stay put
                 spots[el_id] = spot
-                st = self.els[el_id].style
-                st.left = px(spot[0])
-                st.top = px(spot[1])
+                add("p", el_id, px(spot[0]), px(spot[1]))
         w, h = layout.extent(name, offsets)
         slot = layout.slots[name]
         if slot.kind == "column":  # how far down the board this column reaches
             self.bottoms[name] = slot.y + offsets[-1][1] + layout.card_h + layout.gap if offsets else 0
-        pel = self.pile_els[name]
         step = layout.up_step(name, codes)
-        if step:
-            # A fan too tight for the artwork's corner shows a one-line index.
-            pel.style.setProperty("--strip", px(step))
-            pel.classList.toggle("tight", step < layout.card_h * TIGHT_BELOW)
-        pel.style.width = px(w)
-        pel.style.height = px(h)
-        pel.classList.toggle("empty", not entries)
+        # A fan too tight for the artwork's corner shows a one-line index.
+        strip, tight = (px(step), step < layout.card_h * TIGHT_BELOW) if step else (None, False)
+        add("b", name, px(w), px(h), strip, tight, not entries)
 
     def fit_height(self) -> None:
         """The board is as tall as its space, or taller when a column overflows."""
         bottom = max([self.layout.height, *self.bottoms.values()])
         if bottom != self.height:
             self.height = bottom
-            self.root.style.height = px(bottom)
+            self.changes.add("s", "root", None, "height", px(bottom))
 
     def relayout(self, layout: Layout) -> None:
         self.layout = layout
@@ -246,28 +292,44 @@ class Board:
                 for e, spot in zip(ids[: tails[pile]], offsets[pile])
                 if self.spots.get(e) != spot and e not in placement.turned
             ]
-        moving = [self.els[e] for e in moving_ids]
-        if animate:
-            js.SolTable.first(to_js(moving))
+        # Where each moving card was, from where it goes: Python wrote both
+        # places (a card's place on the board is its pile's slot plus its
+        # place in the pile), so the page's layout is never read for it.
+        slots = self.layout.slots
+        home = {e: pile for pile, entries in self.cards.items() if pile in changed for e, _ in entries}
+        now = {e: (pile, i) for pile, ids in changed.items() for i, e in enumerate(ids)}
+        dxs, dys = [], []
+        for e in moving_ids:
+            old_pile, (pile, i) = home.get(e), now[e]
+            old_spot = self.spots.get(e)
+            to = slots[pile]
+            x, y = offsets[pile][i]
+            if old_pile is None or old_spot is None:
+                dxs.append(0.0)
+                dys.append(0.0)
+                continue
+            came = slots[old_pile]
+            dxs.append(round(came.x + old_spot[0] - to.x - x, 2))
+            dys.append(round(came.y + old_spot[1] - to.y - y, 2))
         # Every card of a changed pile was on a changed pile before (the one it left).
         was = {e: c for pile in changed for e, c in self.cards[pile]}
+        add = self.changes.add
         for pile, ids in changed.items():
-            pel = self.pile_els[pile]
             codes = new[pile]
-            for i, (el_id, code) in enumerate(zip(ids, codes)):
-                el = self.els[el_id]
-                if i >= tails[pile]:
-                    pel.append(el)  # in order: appending moves it to the top
+            tail = ids[tails[pile] :]
+            if tail:
+                add("a", pile, tail)  # in order: appending moves each to the top
+            for el_id, code in zip(ids, codes):
                 if was[el_id] != code:
-                    self._show_face(el, code)
+                    self._show_face(el_id, code)
             self.cards[pile] = list(zip(ids, codes))
         for pile in changed:
             self.place_pile(pile, offsets[pile])
             self.label_pile(pile)
         self.fit_height()
-        turned = [self.els[e] for e in placement.turned]
         if animate:
-            js.SolTable.play(to_js(moving), to_js(turned))
+            add("m", moving_ids, dxs, dys, sorted(placement.turned))
+        self.changes.send()
         return changed
 
     # --- looking up -------------------------------------------------------------------------
@@ -282,34 +344,45 @@ class Board:
 
     # --- highlights -----------------------------------------------------------------------
     def select(self, pile: str, index: int, count: int) -> None:
-        self.clear_selection()
-        self.selected = self.card_elements(pile, index, count)
-        for el in self.selected:
-            el.classList.add("selected")
-        self.root.classList.add("has-selection")
+        self._clear_selection()
+        self.selected = [e for e, _ in self.cards[pile][index : index + count]]
+        for e in self.selected:
+            self.changes.add("c", "card", e, "selected", True)
+        self.changes.add("c", "root", None, "has-selection", True)
+        self.changes.send()
 
     def clear_selection(self) -> None:
-        for el in self.selected:
-            el.classList.remove("selected")
-        self.selected = []
-        self.root.classList.remove("has-selection")
-        self.show_targets([])
+        self._clear_selection()
+        self.changes.send()
+
+    def _clear_selection(self) -> None:
+        if self.selected:
+            for e in self.selected:
+                self.changes.add("c", "card", e, "selected", False)
+            self.selected = []
+            self.changes.add("c", "root", None, "has-selection", False)
+        self._show_targets([])
 
     def show_targets(self, piles) -> None:
+        self._show_targets(piles)
+        self.changes.send()
+
+    def _show_targets(self, piles) -> None:
+        targets = [p for p in piles if p in self.pile_els]
+        if targets == self.targets:
+            return
         for p in self.targets:
-            self.pile_els[p].classList.remove("target")
-        self.targets = [p for p in piles if p in self.pile_els]
-        for p in self.targets:
-            self.pile_els[p].classList.add("target")
+            self.changes.add("c", "pile", p, "target", False)
+        self.targets = targets
+        for p in targets:
+            self.changes.add("c", "pile", p, "target", True)
 
     def set_focus(self, pile: str, move_focus: bool = True) -> None:
         if self.focus and self.focus in self.pile_els:
-            self.pile_els[self.focus].tabIndex = -1
+            self.changes.add("t", self.focus, -1, False)
         self.focus = pile
-        pel = self.pile_els[pile]
-        pel.tabIndex = 0
-        if move_focus:
-            pel.focus()
+        self.changes.add("t", pile, 0, move_focus)
+        self.changes.send()
 
     def shake(self, pile: str, start: int = 0) -> None:
         els = self.card_elements(pile, start) or [self.pile_els[pile]]
@@ -324,12 +397,13 @@ class Board:
             return
         for entries in self.cards.values():  # names and short indexes (B, D, K in German)
             for el_id, code in entries:
-                self._show_face(self.els[el_id], code)
+                self._show_face(el_id, code)
         for name in self.spec.pile_names:
             label = self.layout.slots[name].label
             if label:
                 self.pile_els[name].firstElementChild.textContent = self.label_text(label)
         self.relabel()
+        self.changes.send()
 
     def label_text(self, label: str) -> str:
         """A Royal Retinue pile's label in the player's letters (B, D, K in German)."""
@@ -352,10 +426,8 @@ class Board:
         top = next((c for c in reversed(codes) if not is_face_down(c)), None)
         if top is not None and not (slot.kind == "stock"):
             text += ": " + self.card_label(top)
-        pel = self.pile_els[name]
-        pel.setAttribute("aria-label", text)
-        if slot.kind == "stock":
-            pel.firstElementChild.textContent = str(len(codes)) if codes else ""
+        badge = (str(len(codes)) if codes else "") if slot.kind == "stock" else None
+        self.changes.add("l", name, text, badge)
 
     def peek_stock(self, show: bool) -> None:
         """Show (or hide again) the face of the stock's top card while it is
@@ -366,12 +438,16 @@ class Board:
         el_id, code = entries[-1]
         code = code.upper() if show else code.lower()
         entries[-1] = (el_id, code)
-        self._show_face(self.els[el_id], code)
+        self._show_face(el_id, code)
+        self.changes.send()
 
     def set_stock_state(self, can_redeal: bool) -> None:
-        pel = self.pile_els.get("stock")
-        if pel is not None:
-            pel.dataset.redeal = "yes" if can_redeal else "no"
+        if "stock" in self.pile_els:
+            value = "yes" if can_redeal else "no"
+            if value != self.redeal_shown:
+                self.redeal_shown = value
+                self.changes.add("d", "pile", "stock", "redeal", value)
+                self.changes.send()
 
     def set_art(self, faces: str, back: str) -> None:
         """Switch the face set (Solitario) or the back colour, in place."""
@@ -381,4 +457,6 @@ class Board:
         self.root.dataset.faces = self.face_set()
         for entries in self.cards.values():
             for el_id, code in entries:
-                self._show_face(self.els[el_id], code)
+                self._show_face(el_id, code)
+        self.changes.send()
+        js.SolTable.preload(to_js(self.faces_to_load({p: self.codes(p) for p in self.cards})))

@@ -56,6 +56,11 @@ class Sound(Part):
         self.loading = False
         self.queue: list = []  # sounds asked for while the module loads
         self.asked = self.held = None  # the test hook's lists (wire)
+        # Kept between sounds (a move asks for one or two): each look-up in
+        # the page costs a crossing from Python.
+        self.queries: dict = {}  # media query -> its MediaQueryList
+        self.player = None  # static/js/sound.js's SolSound, once loaded
+        self.has_gestured = False  # once true, true for the page's life
 
     # --- the settings ----------------------------------------------------------------
     @property
@@ -71,7 +76,10 @@ class Sound(Part):
         return value if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_VOLUME
 
     def _media(self, query: str) -> bool:
-        return bool(self.app.js.window.matchMedia(query).matches)
+        mql = self.queries.get(query)
+        if mql is None:
+            mql = self.queries[query] = self.app.js.window.matchMedia(query)
+        return bool(mql.matches)
 
     def short(self) -> bool:
         """Motion is reduced: the shuffle and the win are short."""
@@ -157,22 +165,26 @@ class Sound(Part):
             self.held.push(name)  # the autoplay rule: not before a gesture
             return
         self.asked.push(name)
-        player = getattr(js.window, "SolSound", None)
+        player = self.player or getattr(js.window, "SolSound", None)
         if player is None:
             self.queue.append(name)
             self.load()
             return
+        self.player = player
         player.play(name, self.volume / 100, self.short())
 
     def gestured(self) -> bool:
         """The player has pressed, tapped or typed in the page (static/js/start.js
         watches from the start), and the browser agrees where it tells."""
+        if self.has_gestured:
+            return True
         js = self.app.js
         looks = getattr(js.window, "SolLooks", None)
         if looks is None or not looks.gestured:
             return False
         active = getattr(js.navigator, "userActivation", None)
-        return active is None or bool(active.hasBeenActive)
+        self.has_gestured = active is None or bool(active.hasBeenActive)
+        return self.has_gestured
 
     def load(self) -> None:
         """Add static/js/sound.js to the page, once; the sounds asked for meanwhile follow."""

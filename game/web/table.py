@@ -22,6 +22,7 @@ class Table(Part):
         self.board = Board(by_id("board"))
         self.resize_timer = None
         self._relayout = None
+        self.status_shown = None  # the board's data-status, as last written
 
     def wire(self) -> None:
         app = self.app
@@ -53,7 +54,10 @@ class Table(Part):
         self.schedule_relayout()  # the words have changed: the labels' room may have too
 
     def show_status(self) -> None:
-        by_id("board").dataset.status = self.app.game.status
+        status = self.app.game.status
+        if status != self.status_shown:
+            self.status_shown = status
+            self.board.root.dataset.status = status
 
     # --- the game's piles, by name --------------------------------------------------------------
     def piles(self) -> dict:

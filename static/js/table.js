@@ -2,7 +2,8 @@
 // few high-level calls to Python (tap, double tap, grab, drop) and moves the
 // dragged cards with transforms, once per animation frame. It decides no
 // rule: Python answers whether a card may be picked up and whether a drop is
-// a legal move. Also the FLIP helpers that animate cards Python re-parents.
+// a legal move. Also applies the board's changes Python sends (board.py's
+// Changes, one call per update) and animates the cards it moved.
 (function () {
   "use strict";
 
@@ -22,43 +23,192 @@
     return out;
   }
 
+  // The animations this script starts on a card, so that a newer one can
+  // end them without asking the page for its animations (which makes it
+  // work out the styles in the middle of a move).
   function stopAnimations(el) {
-    if (el.getAnimations) el.getAnimations().forEach(function (a) { a.cancel(); });
+    if (el.__slide) el.__slide.cancel();
+    if (el.__shake) { el.__shake.cancel(); el.__shake = null; }
   }
 
-  // ---- FLIP: record where cards are, let Python move them, animate the change.
-  var firsts = new Map();
+  // ---- The board's elements, as Python names them (board.py's Changes).
+  var cards = [];    // element id -> card element
+  var piles = {};    // pile name -> pile element
+  var root = null;
 
-  function first(els) {
-    for (var i = 0; i < els.length; i++) firsts.set(els[i], els[i].getBoundingClientRect());
+  function register(board, els, faces) {
+    root = board;
+    cards = Array.prototype.slice.call(els);
+    piles = {};
+    for (var p = board.firstElementChild; p; p = p.nextElementSibling) {
+      if (p.dataset.pile) piles[p.dataset.pile] = p;
+    }
+    if (faces) preload(faces);
   }
 
-  // els: cards to slide from their recorded place; turned: cards whose face
-  // changed (they flip while they move, or in place).
-  function play(els, turned) {
+  // ---- The deal's card faces, loaded while the page is idle. A face shown
+  // for the first time is otherwise fetched and parsed (an SVG document,
+  // 3-9 ms of this thread) just after the move that turns it up, and the
+  // card shows blank until then. Each image is kept, so the page keeps it
+  // parsed and a card that turns up shows its face in the move's own frame.
+  var art = new Map();  // url -> Image (null: waiting its turn)
+  var waiting = [];
+  var loading = false;
+  var whenIdle = window.requestIdleCallback
+    ? function (fn) { window.requestIdleCallback(fn, { timeout: 2000 }); }
+    : function (fn) { setTimeout(fn, 200); };
+
+  function preload(urls) {
+    for (var i = 0; i < urls.length; i++) {
+      if (!art.has(urls[i])) { art.set(urls[i], null); waiting.push(urls[i]); }
+    }
+    if (!loading && waiting.length) { loading = true; whenIdle(loadSome); }
+  }
+
+  function loadSome() {
+    for (var n = 0; n < 4 && waiting.length; n++) {  // a few at a time: each is parsed in a task of its own
+      var url = waiting.shift(), img = new Image();
+      img.decoding = "async";
+      img.src = url;
+      art.set(url, img);
+    }
+    if (waiting.length) whenIdle(loadSome); else loading = false;
+  }
+
+  function target(kind, name) {
+    return kind === "card" ? cards[name] : kind === "pile" ? piles[name] : root;
+  }
+
+  function showFace(el, op) {
+    // ["f", id, code, up, red, src, rank, suit, sign, label]
+    el.dataset.card = op[2];
+    el.dataset.face = op[3] ? "up" : "down";
+    el.classList.toggle("red", op[4]);
+    if (op[5] !== null) {
+      var img = el.firstElementChild;
+      if (img.getAttribute("src") !== op[5]) img.src = op[5];
+    }
+    var idx = el.lastElementChild;
+    if (!op[3]) {
+      idx.replaceChildren();
+    } else {
+      var r = document.createElement("b");
+      r.textContent = op[6];
+      var s = document.createElement("i");
+      s.dataset.suit = op[7];
+      s.textContent = op[8];
+      idx.replaceChildren(r, s);
+    }
+    el.setAttribute("aria-label", op[9]);
+  }
+
+  // Where a card is painted now, from where its style puts it: the
+  // dragged cards' offset, or how much of its slide is still to go.
+  function offsetNow(el) {
+    if (el.__drag) return el.__drag;
+    var a = el.__slide;
+    if (a && a.effect && el.__from) {
+      var p = a.effect.getComputedTiming().progress;
+      if (p !== null && p !== undefined) return [el.__from[0] * (1 - p), el.__from[1] * (1 - p)];
+    }
+    return null;
+  }
+
+  // All of the board's changes of one update, in one call (a JSON list).
+  function apply(text) {
+    var ops = JSON.parse(text), slide = null, i, op, el;
+    for (i = 0; i < ops.length; i++) if (ops[i][0] === "m") slide = ops[i];
+    var from = null;
+    if (slide) {  // read before anything is written
+      from = [];
+      for (i = 0; i < slide[1].length; i++) {
+        var off = offsetNow(cards[slide[1][i]]);
+        from.push([slide[2][i] + (off ? off[0] : 0), slide[3][i] + (off ? off[1] : 0)]);
+      }
+    }
+    var focus = null;
+    for (i = 0; i < ops.length; i++) {
+      op = ops[i];
+      switch (op[0]) {
+        case "p":
+          el = cards[op[1]];
+          el.style.left = op[2];
+          el.style.top = op[3];
+          break;
+        case "f":
+          showFace(cards[op[1]], op);
+          break;
+        case "a":
+          el = piles[op[1]];
+          for (var k = 0; k < op[2].length; k++) el.append(cards[op[2][k]]);
+          break;
+        case "b":
+          el = piles[op[1]];
+          if (op[4] !== null) {
+            el.style.setProperty("--strip", op[4]);
+            el.classList.toggle("tight", op[5]);
+          }
+          el.style.width = op[2];
+          el.style.height = op[3];
+          el.classList.toggle("empty", op[6]);
+          break;
+        case "l":
+          el = piles[op[1]];
+          el.setAttribute("aria-label", op[2]);
+          if (op[3] !== null) el.firstElementChild.textContent = op[3];
+          break;
+        case "c":
+          target(op[1], op[2]).classList.toggle(op[3], op[4]);
+          break;
+        case "s":
+          target(op[1], op[2]).style.setProperty(op[3], op[4]);
+          break;
+        case "d":
+          target(op[1], op[2]).dataset[op[3]] = op[4];
+          break;
+        case "t":
+          el = piles[op[1]];
+          el.tabIndex = op[2];
+          if (op[3]) focus = el;
+          break;
+      }
+    }
+    if (slide) {
+      var els = [], turned = [];
+      for (i = 0; i < slide[1].length; i++) els.push(cards[slide[1][i]]);
+      for (i = 0; i < slide[4].length; i++) turned.push(cards[slide[4][i]]);
+      play(els, turned, from);
+    }
+    if (focus) focus.focus();
+  }
+
+  // els: cards to slide from [dx, dy] away (from[i], board pixels) to where
+  // they are now; turned: cards whose face changed (they flip while they
+  // move, or in place).
+  function play(els, turned, from) {
     var turnedSet = new Set(turned || []);
     var animate = motion();
-    var list = [];
+    var list = [], offsets = new Map();
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
       stopAnimations(el);
       el.style.transform = "";
       el.style.zIndex = "";
+      el.__drag = null;
       el.classList.remove("dragging");
-      if (list.indexOf(el) < 0) list.push(el);  // once: two slides of one card would fight
+      if (!offsets.has(el)) { list.push(el); offsets.set(el, from[i]); }  // once: two slides of one card would fight
     }
-    turnedSet.forEach(function (el) { if (list.indexOf(el) < 0) { stopAnimations(el); list.push(el); } });
-    if (!animate) { firsts.clear(); return; }
+    turnedSet.forEach(function (el) { if (!offsets.has(el)) { stopAnimations(el); list.push(el); } });
+    if (!animate) return;
     list.forEach(function (el, k) {
-      var f = firsts.get(el);
-      var l = el.getBoundingClientRect();
-      var dx = f ? f.left - l.left : 0;
-      var dy = f ? f.top - l.top : 0;
+      var f = offsets.get(el);
+      var dx = f ? f[0] : 0;
+      var dy = f ? f[1] : 0;
       var moved = Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5;
       var turns = turnedSet.has(el);
       if (!moved && !turns) return;
-      var from = "translate(" + dx + "px, " + dy + "px)" + (turns ? " scaleX(0.05)" : "");
-      var frames = [{ transform: from }, { transform: "none" }];
+      var start = "translate(" + dx + "px, " + dy + "px)" + (turns ? " scaleX(0.05)" : "");
+      var frames = [{ transform: start }, { transform: "none" }];
       el.style.zIndex = String(1000 + k);
       el.classList.add("flying");  // in flight: hitTest finds it where it is painted
       var anim = el.animate(frames, {
@@ -69,22 +219,24 @@
       // card's current slide may put it back down (else the newer slide runs
       // unlifted, under the card below it, and a click finds that one).
       el.__slide = anim;
+      el.__from = [dx, dy];
       var done = function () {
         if (el.__slide !== anim) return;
         el.__slide = null;
+        el.__from = null;
         el.style.zIndex = "";
         el.classList.remove("flying");
       };
       anim.onfinish = done;
       anim.oncancel = done;
     });
-    firsts.clear();
   }
 
   function shake(els) {
     if (!motion()) return;
     els.forEach(function (el) {
-      el.animate([
+      if (el.__shake) el.__shake.cancel();
+      el.__shake = el.animate([
         { transform: "translateX(0)" }, { transform: "translateX(-7px)" },
         { transform: "translateX(6px)" }, { transform: "translateX(-4px)" },
         { transform: "translateX(0)" }
@@ -186,7 +338,7 @@
       if (!pileEl) return null;
       var els = cardsOf(pileEl).slice(spec[1], spec[1] + spec[2]);
       if (!els.length) return null;
-      els.forEach(function (el) { stopAnimations(el); el.style.transform = ""; });
+      els.forEach(function (el) { stopAnimations(el); el.style.transform = ""; el.__drag = null; });
       var home = els[0].getBoundingClientRect();
       els.forEach(function (el, k) { el.classList.add("dragging"); el.style.zIndex = String(2000 + k); });
       board.classList.add("is-dragging");
@@ -200,7 +352,10 @@
       var tx = drag.x - press.grabX - drag.homeX;
       var ty = drag.y - press.grabY - drag.homeY;
       var t = "translate(" + tx + "px, " + ty + "px)";
-      for (var i = 0; i < drag.els.length; i++) drag.els[i].style.transform = t;
+      for (var i = 0; i < drag.els.length; i++) {
+        drag.els[i].style.transform = t;
+        drag.els[i].__drag = [tx, ty];  // where it is painted, for the slide that follows
+      }
       var target = findTarget();
       if (target !== drag.hover) {
         if (drag.hover) drag.hover.classList.remove("drop-hover");
@@ -256,8 +411,7 @@
       var ok = dropped ? call("drop", target ? target.dataset.pile : undefined) : (call("cancel"), false);
       if (!ok) {
         // Refused or cancelled: the cards glide back home.
-        first(d.els);
-        play(d.els, []);
+        play(d.els, [], d.els.map(function (el) { return el.__drag || [0, 0]; }));
         if (dropped && target) shake(d.els);
       }
       d.els.forEach(function (el) { el.classList.remove("dragging"); });
@@ -304,6 +458,6 @@
   }
 
   window.SolTable = {
-    attach: attach, first: first, play: play, shake: shake, pulse: pulse, cardsOf: cardsOf
+    attach: attach, register: register, apply: apply, preload: preload, shake: shake, pulse: pulse, cardsOf: cardsOf
   };
 })();
