@@ -5,7 +5,7 @@
 //     node tools/bytecode.mjs ROOT OUT REL [REL ...]
 //
 // ROOT is the folder that holds game/; each REL ("game/rules.py") is compiled
-// to OUT/<REL with "/" as "__">.pyc as an unchecked-hash .pyc: Python loads
+// to OUT/RELc ("game/rules.pyc") as an unchecked-hash .pyc: Python loads
 // it without reading or hashing the source. The code objects name the file
 // as the browser has it (/home/pyodide/REL). Prints the Python version.
 import { dirname, join, resolve } from "node:path";
@@ -29,7 +29,7 @@ import py_compile, sys
 for rel in rels:
     py_compile.compile(
         "/src/" + rel,
-        cfile="/out/" + rel.replace("/", "__") + "c",
+        cfile="/out/" + rel + "c",
         dfile="/home/pyodide/" + rel,
         doraise=True,
         optimize=2,

@@ -117,7 +117,7 @@ def bytecode(root: Path, rels: list[str]) -> dict[str, bytes] | None:
                 print(f"bytecode: the runtime could not compile the game, sources go instead:\n{done.stderr}")
                 return None
             for rel in missing:
-                os.replace(Path(out) / (rel.replace("/", "__") + "c"), keys[rel])
+                os.replace(Path(out) / compiled_name(rel), keys[rel])
     return {rel: keys[rel].read_bytes() for rel in sources}
 
 
@@ -125,11 +125,10 @@ def archive_entries(root: Path = ROOT) -> list[tuple[str, bytes]]:
     """(name, bytes) of every file of the archive, sorted by name: the
     package's files, each module as its bytecode where it can be made."""
     files = package_files(root)
-    compiled = bytecode(root, files)
-    if compiled is None:
-        return [(rel, (root / rel).read_bytes()) for rel in files]
-    entries = [(compiled_name(rel), compiled.get(rel) or (root / rel).read_bytes()) for rel in files]
-    return sorted(entries)
+    compiled = bytecode(root, files) or {}
+    return sorted(
+        (compiled_name(rel), compiled[rel]) if rel in compiled else (rel, (root / rel).read_bytes()) for rel in files
+    )
 
 
 def archive_bytes(root: Path = ROOT) -> bytes:
@@ -195,10 +194,9 @@ def differences(root: Path = ROOT, config: Path = CONFIG) -> tuple[list[str], li
     packed = archive_names(archive) if archive.is_file() else []
     if archive.is_file() and archive.read_bytes() != archive_bytes(root):
         stale.append(f"{ARCHIVE} (older than game/)")
-    names = {compiled_name(rel): rel for rel in wanted}
-    names.update({rel: rel for rel in wanted})
+    known = {*wanted, *map(compiled_name, wanted)}  # a module, as source or as bytecode
     missing += [f"./{rel}" for rel in wanted if rel not in packed and compiled_name(rel) not in packed]
-    stale += [f"./{name} (in {ARCHIVE})" for name in packed if name not in names]
+    stale += [f"./{name} (in {ARCHIVE})" for name in packed if name not in known]
     return missing, stale
 
 

@@ -10,7 +10,8 @@
 // goes to the browser's IndexedDB, and where that is denied, broken or
 // silent for TIMEOUT_MS, to the small in-memory implementation below, which
 // does all that idb-map uses. Then PyScript's core.js is added to the page,
-// at once.
+// as soon as the document is parsed. Before all that, the runtime's
+// WebAssembly starts compiling (compileRuntimeEarly below).
 //
 // What Python reads: window.solitaireStorage = {local: bool, indexed: bool,
 // memory: bool} (indexed: an open of the browser's IndexedDB succeeded;
@@ -66,6 +67,11 @@
       if (window.boot && typeof window.boot.fail === "function") window.boot.fail(String(err && err.message || err));
     }
 
+    function failed(err) { // as fail, for a rejection that goes on to Pyodide
+      fail(err);
+      throw err;
+    }
+
     function keep(url, module) {
       if (!window.solitaireRuntime && RUNTIME.test(url || "")) window.solitaireRuntime = module;
     }
@@ -83,10 +89,7 @@
       function fromEarly(module) {
         return wasm.instantiate(module, imports).then(function (instance) {
           return { module: module, instance: instance };
-        }, function (err) {
-          fail(err);
-          throw err;
-        });
+        }, failed);
       }
       return Promise.resolve(source).then(function (response) {
         if (!compiled || !response || !RUNTIME.test(response.url || "")) return own(self, response, imports);
@@ -98,9 +101,8 @@
         });
       }, function (err) {
         // Pyodide's own download failed: the one made here may still serve.
-        if (compiled) return compiled.then(fromEarly, function () { fail(err); throw err; });
-        fail(err);
-        throw err;
+        if (compiled) return compiled.then(fromEarly, function () { failed(err); });
+        failed(err);
       });
     };
   })();

@@ -13,6 +13,8 @@ from ui_helpers import BOOT_MS, click_pile, count, dom_piles, open_url, record_e
 
 QUERY = "?game=forty-thieves&seed=5"
 WASM = "**/pyodide.asm.wasm"
+CONFIG = "**/pyscript.toml"
+DEFERRED = "**/static/js/celebrate.js"  # one of index.html's deferred scripts
 
 SHIFTS = """
 window.__shifts = [];
@@ -29,17 +31,18 @@ BOXES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-
 PYTHON_UP = "() => typeof window.solitaire !== 'undefined'"
 
 
-def hold_wasm(page) -> list:
-    """Leave the runtime's .wasm request unanswered; returns the held routes."""
+def hold(page, pattern: str = WASM) -> list:
+    """Leave the requests matching ``pattern`` (the runtime's .wasm unless
+    told) unanswered; returns the held routes."""
     held = []
-    page.route(WASM, lambda route: held.append(route))
+    page.route(pattern, lambda route: held.append(route))
     return held
 
 
-def release(page, held: list) -> None:
+def release(page, held: list, pattern: str = WASM) -> None:
     for route in held:
         route.continue_()
-    page.unroute(WASM)
+    page.unroute(pattern)
 
 
 def play_a_draw(page) -> None:
@@ -60,7 +63,7 @@ def test_the_last_table_shows_before_python_and_the_game_plays_on(browser, brows
         assert moves == 1
 
         page.add_init_script(SHIFTS)
-        held = hold_wasm(page)
+        held = hold(page)
         page.goto(app_url + QUERY)  # as a reload: the address of this deal
         page.wait_for_selector("#board[data-preview]", state="visible", timeout=BOOT_MS)
         page.wait_for_timeout(300)
@@ -100,7 +103,7 @@ def test_no_last_table_for_another_game_size_or_language(browser, browser_contex
         page.evaluate("window.SolView.keep()")
         assert page.evaluate("JSON.parse(localStorage.getItem('solitaire.view')).game") == "forty-thieves"
         size = page.viewport_size
-        held = hold_wasm(page)
+        held = hold(page)
 
         def no_table(query: str) -> None:
             page.goto(app_url + query)
@@ -133,16 +136,13 @@ def test_the_runtime_is_compiled_before_pyscript_starts_it(browser, browser_cont
     context = browser.new_context(**browser_context_args)
     try:
         page = record_errors(context.new_page())
-        held = []
-        page.route("**/pyscript.toml", lambda route: held.append(route))
+        held = hold(page, CONFIG)
         page.goto(app_url + QUERY)
         page.wait_for_function("window.solitaireRuntime instanceof WebAssembly.Module", timeout=BOOT_MS)
         assert not page.evaluate(PYTHON_UP)
         page.wait_for_function("() => document.readyState === 'complete'")
         assert held, "PyScript did not ask for its configuration: the test held nothing back"
-        for route in held:
-            route.continue_()
-        page.unroute("**/pyscript.toml")
+        release(page, held, CONFIG)
         page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
         settle(page)
         play_a_draw(page)
@@ -162,8 +162,7 @@ def test_pyscript_starts_once_the_page_is_parsed_without_waiting_for_deferred_sc
     context = browser.new_context(**browser_context_args)
     try:
         page = record_errors(context.new_page())
-        held, asked = [], []
-        page.route("**/static/js/celebrate.js", lambda route: held.append(route))
+        held, asked = hold(page, DEFERRED), []
         page.on("request", lambda request: asked.append(request.url) if request.url.endswith("pyscript.toml") else None)
         page.goto(app_url + QUERY, wait_until="commit")
         page.wait_for_function("() => document.readyState === 'interactive'", timeout=BOOT_MS)
@@ -171,9 +170,7 @@ def test_pyscript_starts_once_the_page_is_parsed_without_waiting_for_deferred_sc
         assert held, "the deferred script was not requested: the test held nothing back"
         assert page.evaluate("document.readyState") == "interactive"  # DOMContentLoaded has not fired
         assert asked, "PyScript waited for DOMContentLoaded"
-        for route in held:
-            route.continue_()
-        page.unroute("**/static/js/celebrate.js")
+        release(page, held, DEFERRED)
         page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
         settle(page)
         play_a_draw(page)
