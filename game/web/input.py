@@ -152,6 +152,10 @@ class Input(Part):
             return
         if sel is not None:
             if pile == sel.pile:
+                if pile in self.legal_from(sel):  # Royal Retinue: a card of its own pile's rank
+                    self.deselect()
+                    self.put(sel, pile)
+                    return
                 again = self.pickable(pile, index)
                 if again is None or again.index == sel.index:
                     self.deselect()
@@ -313,7 +317,7 @@ class Input(Part):
         sel = self.selection
         if sel is not None:
             self.deselect()
-            if pile != sel.pile:
+            if pile != sel.pile or pile in self.legal_from(sel, any_count=True):
                 self.put(sel, pile, flexible=True)
             else:
                 self.app.say("status.cancelled")

@@ -118,11 +118,13 @@
   function apply(text) {
     var ops = JSON.parse(text), slide = null, i, op, el;
     for (i = 0; i < ops.length; i++) if (ops[i][0] === "m") slide = ops[i];
-    var from = null;
+    var from = null, turning = [];
     if (slide) {  // read before anything is written
       from = [];
       for (i = 0; i < slide[1].length; i++) {
-        var off = offsetNow(cards[slide[1][i]]);
+        el = cards[slide[1][i]];
+        if (el.__slide && el.__turns) turning.push(el);  // a turn cut short carries on
+        var off = offsetNow(el);
         from.push([slide[2][i] + (off ? off[0] : 0), slide[3][i] + (off ? off[1] : 0)]);
       }
     }
@@ -177,7 +179,7 @@
       var els = [], turned = [];
       for (i = 0; i < slide[1].length; i++) els.push(cards[slide[1][i]]);
       for (i = 0; i < slide[4].length; i++) turned.push(cards[slide[4][i]]);
-      play(els, turned, from);
+      play(els, turned.concat(turning), from);
     }
     if (focus) focus.focus();
   }
@@ -220,10 +222,12 @@
       // unlifted, under the card below it, and a click finds that one).
       el.__slide = anim;
       el.__from = [dx, dy];
+      el.__turns = turns;
       var done = function () {
         if (el.__slide !== anim) return;
         el.__slide = null;
         el.__from = null;
+        el.__turns = false;
         el.style.zIndex = "";
         el.classList.remove("flying");
       };
@@ -283,16 +287,20 @@
     // input is neither dropped nor held back until the slide ends: the card
     // hit goes with the press, and its pile and place are read when the tap,
     // double tap or drag acts. A card seen edge-on while it turns over is no
-    // target (the click goes to what shows around it, the stock say).
+    // target (the click goes to what shows around it, the stock say). Nor is
+    // a card still leaving the stock: clicks there, however quick, draw.
     function hitTest(x, y) {
       var cards = board.querySelectorAll("[data-card]");
+      var stock = board.querySelector('[data-pile="stock"]');
+      var onStock = stock && inside(stock.getBoundingClientRect(), x, y);
       var best = null, bestZ = -Infinity;
       for (var i = 0; i < cards.length; i++) {
         var c = cards[i];
         if (c.classList.contains("dragging")) continue;
         var r = c.getBoundingClientRect();
-        if (x < r.left || x >= r.right || y < r.top || y >= r.bottom) continue;
+        if (!inside(r, x, y)) continue;
         if (r.width < c.offsetWidth * 0.5) continue;
+        if (onStock && c.classList.contains("flying") && c.parentElement !== stock) continue;
         var z = parseInt(c.style.zIndex, 10) || 0;  // a sliding card is lifted above the rest
         if (z >= bestZ) { best = c; bestZ = z; }    // later in the page is painted over earlier
       }
@@ -302,10 +310,13 @@
       }
       var piles = board.querySelectorAll("[data-pile]");
       for (var k = 0; k < piles.length; k++) {
-        var pr = piles[k].getBoundingClientRect();
-        if (x >= pr.left && x < pr.right && y >= pr.top && y < pr.bottom) return { pile: piles[k], card: null };
+        if (inside(piles[k].getBoundingClientRect(), x, y)) return { pile: piles[k], card: null };
       }
       return null;
+    }
+
+    function inside(r, x, y) {
+      return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
     }
 
     // Where the pressed card lies now: [pile, index] (index -1: the pile itself).
@@ -424,7 +435,9 @@
         drag.x = e.clientX; drag.y = e.clientY;
         endDrag(true);
       } else if (!p.moved) {
-        var now = performance.now();
+        // The time the finger came up, not the time this handler runs: a tap
+        // that waited behind a slow frame still pairs with the one before it.
+        var now = e.timeStamp || performance.now();
         var at = place(p);
         // A double tap is two taps on one card in one place: the card a stock
         // tap just turned over onto the waste is another target.

@@ -5,15 +5,22 @@ addresses."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from ui_helpers import (
+    card,
     check_matches,
+    click_card,
     click_pile,
     count,
     deal_from_picker,
     dom_piles,
     drag,
+    grip,
+    key_focus,
     open_url,
+    pause_between_taps,
     record_errors,
     settle,
     status,
@@ -168,6 +175,7 @@ def test_keys_draw_cancel_undo_redo(page):
 @pytest.mark.parametrize("game_id", ["reloaded", "solitario", "little-forty", "forty-thieves"])
 def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
     deal_from_picker(page, game_id, 21)
+    page.on("console", lambda m: print(game_id, m.text) if m.text.startswith("HIT") else None)
     game = new_game(game_id, 21)
     while game.position.pile("stock"):
         click_pile(page, "stock")
@@ -284,3 +292,90 @@ def test_a_quick_click_on_the_card_just_drawn_picks_it_up(page):
     assert dom_piles(page)["waste"][-1] == "AD"
     assert all(not cards for name, cards in dom_piles(page).items() if name.startswith("f"))
     page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("how", ["taps", "keys"])
+def test_a_retinue_card_of_its_own_piles_rank_goes_there_when_picked_and_put(page, how):
+    """Royal Retinue deal 4 turns up an eight on the eight pile: picked up and
+    put on its own pile, it is played there (a slow second tap or a second
+    Enter is a put, not a cancel), as it would be on any other pile."""
+    deal_from_picker(page, "retinue", 4)
+    game = new_game("retinue", 4)
+    assert [str(m) for m in game.legal_moves()] == ["t8>t8"]
+    eight = game.position.pile("t8")[-1]
+    top = count(page, "t8") - 1
+    if how == "taps":
+        click_card(page, "t8", top)
+        assert "selected" in card(page, "t8", top).get_attribute("class").split()
+        pause_between_taps(page)  # two taps, not a double tap
+        click_card(page, "t8", top)
+    else:
+        key_focus(page, "t8")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    settle(page)
+    game.play(Move("t8", "t8", 1))
+    check_matches(page, game)
+    assert eight in dom_piles(page)["t8"]
+
+
+# One-shot: the page's main thread is held up for 600 ms by the first release.
+STALL_ONCE = """() => { let once = true; document.getElementById("board").addEventListener("pointerup", () => {
+  if (!once) return; once = false; const t = performance.now(); while (performance.now() - t < 600); }); }"""
+
+
+def test_a_double_click_counts_by_when_the_clicks_happened_not_when_the_page_got_to_them(page):
+    """Two clicks 100 ms apart are a double click even when the first one's
+    work keeps the page busy for 600 ms: the ace just drawn goes home."""
+    deal_from_picker(page, "reloaded", 39)  # the first draw turns up the ace of diamonds
+    click_pile(page, "stock")
+    settle(page)
+    x, y = grip(page, "waste", count(page, "waste") - 1)
+    page.evaluate(STALL_ONCE)
+    cdp = page.context.new_cdp_session(page)
+    start = time.time()
+    for at in (start, start + 0.1):  # the time each click happened, as the system reports it
+        for kind in ("mousePressed", "mouseReleased"):
+            cdp.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1, "timestamp": at},
+            )
+    cdp.detach()
+    page.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
+    settle(page)
+    assert dom_piles(page)["f1"] == ["AD"]
+
+
+# Every card's slide held at its first frame, as when clicks come faster
+# than the page paints: what the next click finds is where each card starts.
+HOLD_SLIDES = "document.getAnimations().forEach(a => { a.pause(); a.currentTime = 0; })"
+
+# A waste card painted face on over the middle of the stock, if any.
+FACE_ON_STOCK = """() => {
+  const s = document.querySelector('#board [data-pile="stock"]').getBoundingClientRect();
+  const x = s.left + s.width / 2, y = s.top + s.height / 2;
+  return [...document.querySelectorAll('#board [data-pile="waste"] > [data-card]')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.width > c.offsetWidth / 2 && x > r.left && x < r.right && y > r.top && y < r.bottom;
+  }).map(c => c.dataset.card);
+}"""
+
+
+def test_quick_clicks_on_the_stock_each_draw_while_the_cards_before_still_fly(page):
+    """Three clicks on Solitario's stock, each before the last draw's cards
+    have left it: three draws. A card whose turn was cut short by the next
+    draw goes on turning (it never shows its face over the stock), and a
+    card in flight never takes a click aimed at the stock."""
+    deal_from_picker(page, "solitario", 21)
+    game = new_game("solitario", 21)
+    box = page.locator('#board [data-pile="stock"]').bounding_box()
+    for n in (1, 2, 3):
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(f"window.solitaire.state().moves === {n}", timeout=5_000)
+        page.evaluate(HOLD_SLIDES)
+        assert page.evaluate(FACE_ON_STOCK) == []
+        game.play(DRAW)
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    check_matches(page, game)
+    assert page.locator("#board .card.selected").count() == 0
