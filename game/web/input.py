@@ -151,11 +151,10 @@ class Input(Part):
             self.app.stock()
             return
         if sel is not None:
-            if pile == sel.pile:
-                if pile in self.legal_from(sel):  # Royal Retinue: a card of its own pile's rank
-                    self.deselect()
-                    self.put(sel, pile)
-                    return
+            # The selection's own pile takes it only where that is a move
+            # (Royal Retinue: a card of its own pile's rank); else a tap there
+            # picks another card of it or lets go.
+            if pile == sel.pile and pile not in self.legal_from(sel):
                 again = self.pickable(pile, index)
                 if again is None or again.index == sel.index:
                     self.deselect()

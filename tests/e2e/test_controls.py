@@ -175,7 +175,6 @@ def test_keys_draw_cancel_undo_redo(page):
 @pytest.mark.parametrize("game_id", ["reloaded", "solitario", "little-forty", "forty-thieves"])
 def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
     deal_from_picker(page, game_id, 21)
-    page.on("console", lambda m: print(game_id, m.text) if m.text.startswith("HIT") else None)
     game = new_game(game_id, 21)
     while game.position.pile("stock"):
         click_pile(page, "stock")
