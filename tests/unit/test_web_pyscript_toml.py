@@ -91,8 +91,12 @@ def test_the_archive_follows_the_tree_and_keeps_its_bytes(tmp_path):
 
 
 def test_interpreter_is_the_vendored_pyodide():
+    # runtime.mjs starts the vendored Pyodide (from its snapshot), nothing else.
     interpreter = load_config()["interpreter"]
-    assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
+    assert interpreter == "./static/js/runtime.mjs"
+    source = (ROOT / interpreter).read_text(encoding="utf-8")
+    imports = re.findall(r'^import .* from "([^"]+)";', source, re.M)
+    assert imports == ["../vendor/pyodide/pyodide.mjs"]
 
 
 def test_write_lists_new_modules(tmp_path):
