@@ -1,10 +1,11 @@
 // The solver in a Web Worker, so the page never waits for a search.
 // Starts the vendored Pyodide as the page does, from its memory snapshot
 // (runtime.mjs; relative addresses only: works offline and under any
-// sub-path) and unpacks the game's archive, the one pyscript.toml maps in (game/web/ comes too, unused: it needs the page). Requests {id,
-// cmd, position, budget, seconds} are answered by game/solver/service.py with
+// sub-path) and unpacks the game's archive, the one pyscript.toml maps in
+// (game/web/ comes too, unused: it needs the page). Requests {id, cmd,
+// position, budget, seconds} are answered by game/solver/service.py with
 // {id, status, move, moves, nodes, proven}; the page drops stale answers by id.
-import { loadPyodide } from "./runtime.mjs"; // the vendored Pyodide, from its snapshot
+import { loadPyodide } from "./runtime.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
 const HOME = "/home/pyodide/";
