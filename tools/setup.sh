@@ -81,3 +81,5 @@ fi
 # it in the page): made again only when a file under game/ changed.
 "${PYTHON:-python3}" -c 'from tools.pyscript_files import refresh_archive; refresh_archive()' \
   || die "cannot write static/game.zip"
+# 3b. a first visit's first view (static/js/sketches.js, from game/web/layout.py).
+"${PYTHON:-python3}" -m tools.sketches >/dev/null || die "cannot write static/js/sketches.js"

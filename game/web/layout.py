@@ -133,13 +133,13 @@ class Layout:
         h = self.card_h
         pref_d, pref_u = FAN_DOWN * h, (FAN_UP_COMPACT if self.compact else FAN_UP) * h
         min_d = FAN_DOWN_MIN * h
-        min_u = min(pref_u, max(FAN_UP_MIN * h, READ_STEP))
+        min_u = _min(pref_u, _max(FAN_UP_MIN * h, READ_STEP))
         steps_up = max(0, up - 1)
-        room = max(0.0, slot.h - h)
+        room = _max(0.0, slot.h - h)
         if down * pref_d + steps_up * pref_u <= room:
             return pref_d, pref_u
-        d = max(min_d, min(pref_d, (room - steps_up * pref_u) / down)) if down else pref_d
-        u = max(min_u, min(pref_u, (room - down * d) / steps_up)) if steps_up else pref_u
+        d = _max(min_d, _min(pref_d, (room - steps_up * pref_u) / down)) if down else pref_d
+        u = _max(min_u, _min(pref_u, (room - down * d) / steps_up)) if steps_up else pref_u
         need = down * d + steps_up * u
         if need > room:
             scale = room / need
@@ -216,8 +216,24 @@ class Layout:
         ).pile
 
 
+# A size may be symbolic: tools/sketches.py plans a board for every size at
+# once (its numbers are CSS expressions) and brings its own min and max.
+def _min(*values):
+    for v in values:
+        if not isinstance(v, (int, float)):
+            return type(v).least(*values)
+    return min(values)
+
+
+def _max(*values):
+    for v in values:
+        if not isinstance(v, (int, float)):
+            return type(v).greatest(*values)
+    return max(values)
+
+
 def _clamp(v: float, lo: float, hi: float) -> float:
-    return max(lo, min(hi, v))
+    return _max(lo, _min(hi, v))
 
 
 def plan(spec, width: float, height: float, size: str = "medium", left: bool = False) -> Layout:
@@ -226,8 +242,8 @@ def plan(spec, width: float, height: float, size: str = "medium", left: bool = F
     ``size``: one of SIZES (another value is medium). ``left``: the
     left-handed layout, where the game has a top row of stock and
     foundations (Royal Retinue has none: it is laid out as always)."""
-    width = max(200.0, float(width))
-    height = max(200.0, float(height))
+    width = _max(200.0, width if hasattr(width, "greatest") else float(width))
+    height = _max(200.0, height if hasattr(height, "greatest") else float(height))
     size = size if size in SIZES else "medium"
     if spec.labels:  # labelled piles in rows (Royal Retinue)
         return _plan_retinue(spec, width, height, size)
@@ -268,7 +284,7 @@ def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layo
     longest, down = longest_column(spec)
     fan = down * FLOOR_DOWN + (longest - down - 1) * FLOOR_UP
     w_by_longest = (height - 2 * pad - row_gap - fan) / 2 / RATIO
-    w = min(w_by_width, w_by_height, w_by_longest, MAX_CARD_W)
+    w = _min(w_by_width, w_by_height, w_by_longest, MAX_CARD_W)
     if size == "small":
         w *= SMALL_SHARE
     elif size == "large":
@@ -276,12 +292,12 @@ def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layo
         row_gap = gap * 1.5
         by_width = (width - 2 * pad - (slots_n - 1) * gap) / slots_n
         by_height = (height - 2 * pad - row_gap) / (1 + LARGE_COLUMN_ROOM) / RATIO
-        w = max(min(w, by_width), min(w * LARGE_GROW, by_width, by_height, MAX_CARD_W))
+        w = _max(_min(w, by_width), _min(w * LARGE_GROW, by_width, by_height, MAX_CARD_W))
     w = _clamp(w, MIN_CARD_W, MAX_CARD_W)
     h = w * RATIO
     step = w + gap
     board_w = slots_n * w + (slots_n - 1) * gap + 2 * pad
-    left = max(0.0, (width - board_w) / 2)  # centre the board in the space
+    left = _max(0.0, (width - board_w) / 2)  # centre the board in the space
     x0 = left + pad
     slots = {
         "stock": Slot("stock", "stock", x0, pad, w, h, 0),
@@ -292,7 +308,7 @@ def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layo
         pid = f"f{i + 1}"
         slots[pid] = Slot(pid, "foundation", x0 + (first_f + i) * step, pad, w, h, 0)
     col_y = pad + h + row_gap
-    room = max(height - col_y - pad, h * 2)
+    room = _max(height - col_y - pad, h * 2)
     cx0 = x0 + (slots_n - columns) * step / 2
     for i in range(columns):
         pid = f"t{i + 1}"

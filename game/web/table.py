@@ -75,7 +75,8 @@ class Table(Part):
         """The table's size: the page's frame (app.css) fixes it, whatever the
         header and the toolbar hold, so it is known before the first deal."""
         table = by_id("board").parentElement
-        return float(table.clientWidth), float(table.clientHeight)
+        box = table.getBoundingClientRect()  # exact, as the first visit's sketch (app.css) sees it
+        return float(box.width), float(box.height)
 
     def plan_table(self, spec):
         """The board's layout for the table's size. Cards narrower than a finger

@@ -1,24 +1,35 @@
-// The first view: the table of the last visit, painted before Python starts.
+// The first view: the table, painted before Python starts.
 //
 // Python draws the board (game/web/board.py) and that is the only place that
-// knows the rules and the layout. This script only keeps a copy of what it
-// drew: when the page is hidden or left, and a moment after the player acts,
-// the board's elements, the titles and the HUD go to localStorage
-// ("solitaire.view", with the window's size, the language and the address
-// Python wrote). On the next visit, while the runtime loads, the copy is put
-// back in the page, before the first paint, if Python is about to show that
-// same board:
+// knows the rules and the layout. This script only shows what Python drew:
+//   - a returning player's last table: when the page is hidden or left, and a
+//     moment after the player acts, the board's elements, the titles and the
+//     HUD go to localStorage ("solitaire.view", with the window's size, the
+//     language and the address Python wrote);
+//   - on a first visit, a new deal's table with every card face down, from
+//     static/js/sketches.js, which tools/sketches.py makes from
+//     game/web/layout.py: its places are CSS expressions of the table's size,
+//     so the browser fits them to any window.
+// On the next visit, while the runtime loads, the copy is put back in the
+// page, before the first paint, if Python is about to show that same board:
 //   - the window has the same size (the layout depends on it), the language
 //     is the same and the page is not embedded;
 //   - the address is the one Python wrote for that board (a reload), or it
 //     names no deal (the bare address, "?game=ID") while that game was still
 //     being played and is the game played last ("solitaire.current").
-// The copy is inert: nothing listens to it, so clicks do nothing until
-// Python is up; its first deal replaces every element in place (the same
-// sizes and places, so nothing moves). Any doubt shows the loading screen
-// as before. index.html loads it in <head>, after start.js (which marks an
-// embedded page): the copy goes in as soon as the parser has made #board,
-// from a MutationObserver, whose callbacks run before the browser paints.
+// A sketch is shown when there is no copy and nothing of the game is stored
+// at all (a first visit: Python deals a new game with the default settings),
+// the address names at most the game and the language, and the page is not
+// embedded; it is taken back where the cards would be narrower than a finger
+// on an upright phone (Python then shows the hint to turn it, and the table
+// is smaller).
+// A copy or a sketch is inert: nothing listens to it, so clicks do nothing
+// until Python is up; its first deal replaces every element in place (the
+// same sizes and places, so nothing moves). Any doubt shows the loading
+// screen as before. index.html loads it in <head>, after start.js (which
+// marks an embedded page) and sketches.js: the copy goes in as soon as the
+// parser has made #board, from a MutationObserver, whose callbacks run
+// before the browser paints.
 (function () {
   "use strict";
 
@@ -87,6 +98,7 @@
     var board = el("board");
     var loading = el("loading");
     if (!board || !loading) return false;
+    if (view.sketch) return showSketch(view.sketch, board, loading);
     // The page's policy refuses style="" attributes from markup; styles set
     // through the CSSOM are allowed, so the copy keeps them apart (STYLE).
     board.innerHTML = view.html;
@@ -116,6 +128,128 @@
     if (view.title) document.title = view.title;
     loading.hidden = true;
     board.hidden = false;
+    return true;
+  }
+
+  // ---- a first visit: the sketch of a new deal -------------------------------
+  var sketches = window.SolSketches || null;
+
+  function storedAnything() {
+    if (!store) return false; // no storage: Python cannot resume anything either
+    try {
+      for (var i = 0; i < store.length; i++) {
+        var key = store.key(i);
+        if (key && key.indexOf("solitaire.") === 0) return true;
+      }
+      return false;
+    } catch (e) {
+      return true;
+    }
+  }
+
+  // The game a first visit's address deals, if a sketch can show it.
+  function sketchFor() {
+    if (!sketches || !sketches.games) return null;
+    if (document.documentElement.classList.contains("embed")) return null;
+    var asked = params(location.search);
+    var names = Object.keys(asked).filter(function (n) { return n !== "lang"; });
+    if (names.length > 1 || (names.length === 1 && names[0] !== "game")) return null;
+    var game = asked.game || sketches.defaultGame;
+    if (!Object.prototype.hasOwnProperty.call(sketches.games, game)) return null;
+    if (storedAnything()) return null;
+    return sketches.games[game];
+  }
+
+  function build(board, sketch) {
+    var frame = document.createDocumentFragment();
+    sketch.piles.forEach(function (p) {
+      var pile = document.createElement("div");
+      pile.className = "pile " + p[1] + (p[3].length ? "" : " empty");
+      pile.dataset.pile = p[0];
+      pile.setAttribute("role", "button");
+      pile.tabIndex = -1;
+      p[2].forEach(function (kv) { pile.style.setProperty(kv[0], kv[1]); });
+      if (p[1] === "stock") {
+        var badge = document.createElement("span");
+        badge.className = "badge";
+        badge.setAttribute("aria-hidden", "true");
+        pile.append(badge);
+      }
+      p[3].forEach(function (at) {
+        var card = document.createElement("div");
+        card.className = "card";
+        card.setAttribute("role", "img");
+        card.dataset.face = "down";
+        var img = document.createElement("img");
+        img.className = "art";
+        img.alt = "";
+        img.draggable = false;
+        img.src = sketches.back;
+        var idx = document.createElement("span");
+        idx.className = "idx";
+        idx.setAttribute("aria-hidden", "true");
+        card.append(img, idx);
+        card.style.left = at[0];
+        card.style.top = at[1];
+        pile.append(card);
+      });
+      frame.append(pile);
+    });
+    board.replaceChildren(frame);
+    board.style.cssText = "";
+    sketch.style.forEach(function (kv) { board.style.setProperty(kv[0], kv[1]); });
+    board.className = sketch.cls;
+    ["game", "deck", "faces"].forEach(function (name) { board.dataset[name] = sketch.data[name]; });
+  }
+
+  function cardWidth(board) {
+    var card = board.querySelector(".card");
+    return card ? card.getBoundingClientRect().width : 0;
+  }
+
+  // The sketch's places follow the table's size by themselves; two things
+  // are decided here, after each layout and before it is painted (a
+  // ResizeObserver's moment): compact cards (another sketch, where they fan
+  // differently), and cards too narrow for a finger on an upright phone.
+  function fitSketch(entry, board, loading) {
+    if (!board.hasAttribute("data-sketch")) return false;
+    var w = cardWidth(board);
+    var want = entry.compact && w > 0 && w < sketches.compactBelow ? entry.compact : entry.normal;
+    if (board.sketchShown !== want) {
+      build(board, want);
+      board.sketchShown = want;
+      w = cardWidth(board);
+    }
+    if (!(w > 0) || (w < sketches.targetW && window.innerHeight > window.innerWidth)) {
+      // Python will show the hint to turn the phone: the table is smaller.
+      board.replaceChildren();
+      board.style.cssText = "";
+      board.className = "board";
+      board.removeAttribute("data-sketch");
+      board.removeAttribute("data-preview");
+      board.removeAttribute("aria-busy");
+      board.hidden = true;
+      loading.hidden = false;
+      api.shown = false;
+      if (window.performance && performance.clearMarks) performance.clearMarks("first-view");
+      return false;
+    }
+    return true;
+  }
+
+  function showSketch(entry, board, loading) {
+    board.setAttribute("data-sketch", "");
+    board.hidden = false;
+    if (!fitSketch(entry, board, loading)) return false;
+    board.setAttribute("data-preview", "");
+    board.setAttribute("aria-busy", "true");
+    loading.hidden = true;
+    if (window.ResizeObserver) {
+      var watch = new ResizeObserver(function () {
+        if (!fitSketch(entry, board, loading)) watch.disconnect();
+      });
+      watch.observe(board);
+    }
     return true;
   }
 
@@ -178,6 +312,14 @@
     if (board) {
       board.removeAttribute("data-preview");
       board.removeAttribute("aria-busy");
+      if (board.hasAttribute("data-sketch")) {
+        board.removeAttribute("data-sketch");
+        // The sketch's own custom properties (Python's deal set the rest).
+        for (var i = board.style.length - 1; i >= 0; i--) {
+          var name = board.style[i];
+          if (/^--s\d+$/.test(name)) board.style.removeProperty(name);
+        }
+      }
     }
     keepSoon();
   }
@@ -193,7 +335,11 @@
   }
 
   var view = read();
-  if (view && fits(view) && !apply(view)) {
+  if (!(view && fits(view))) {
+    var entry = sketchFor();
+    view = entry ? { sketch: entry } : null;
+  }
+  if (view && !apply(view)) {
     var watch = new MutationObserver(function () { if (apply(view)) watch.disconnect(); });
     watch.observe(document.documentElement, { childList: true, subtree: true });
     document.addEventListener("DOMContentLoaded", function () {

@@ -4,11 +4,14 @@ screen before Python is ready, and nothing moves when Python takes over.
 The runtime's WebAssembly is held back (its request is left unanswered), so
 the page shows what it can without Python; once it is let through, Python
 deals and the game plays. static/js/view.js paints the last visit's table
-from localStorage; only when it is the board this address will show.
+from localStorage; only when it is the board this address will show. On a
+first visit (nothing stored), it paints a new deal's table, every card face
+down, from static/js/sketches.js (tools/sketches.py).
 """
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import BOOT_MS, click_pile, count, dom_piles, open_url, record_errors, settle
 
 QUERY = "?game=forty-thieves&seed=5"
@@ -126,6 +129,112 @@ def test_no_last_table_for_another_game_size_or_language(browser, browser_contex
         assert page.errors == []
     finally:
         context.close()
+
+
+# Every pile's and card's box, by pile and place in it: a sketch's cards have
+# no codes. Rounded to tenths of a px.
+PLACES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-pile]')].flatMap(p =>
+  [p, ...p.querySelectorAll('.card')].map((el, i) => { const r = el.getBoundingClientRect();
+    return [p.dataset.pile + ':' + i, [r.x, r.y, r.width, r.height].map(v => Math.round(v * 10) / 10)]; })))"""
+
+
+def same_places(before: dict, after: dict) -> None:
+    assert before.keys() == after.keys()
+    for key, box in before.items():
+        assert all(abs(a - b) <= 0.5 for a, b in zip(box, after[key])), (key, box, after[key])
+
+
+def first_visit(browser, context_args, app_url, query: str, size: dict | None = None):
+    """A new profile opens ``query`` with the runtime held back; returns the
+    context, the page and the held routes."""
+    context = browser.new_context(**({**context_args, "viewport": size} if size else context_args))
+    page = record_errors(context.new_page())
+    page.add_init_script(SHIFTS)
+    held = hold(page)
+    page.goto(app_url + query)
+    return context, page, held
+
+
+@pytest.mark.parametrize(
+    "query, game, size, compact",
+    [
+        ("", "reloaded", {"width": 1280, "height": 720}, False),
+        ("?game=forty-thieves&lang=de", "forty-thieves", {"width": 844, "height": 390}, True),
+    ],
+)
+def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
+    browser, default_context_args, app_url, query, game, size, compact
+):
+    """Nothing stored: the table of a new deal of the game the address asks
+    for (the default game when it names none) is painted while the runtime
+    is held back, every card face down; Python's deal then puts its cards
+    in the same boxes. A phone held sideways gets compact cards, which fan
+    wider: the sketch for them."""
+    context, page, held = first_visit(browser, default_context_args, app_url, query, size)
+    try:
+        page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
+        page.wait_for_timeout(300)
+        assert held, "the runtime's .wasm was not requested"
+        assert not page.evaluate(PYTHON_UP)
+        assert page.is_hidden("#loading")
+        assert page.get_attribute("#board", "data-game") == game
+        assert page.evaluate("document.getElementById('board').classList.contains('compact')") is compact
+        sketch = page.evaluate(PLACES)
+        faces = page.evaluate("[...document.querySelectorAll('#board .card')].map(c => c.dataset.face)")
+        assert faces and set(faces) == {"down"}
+        click_pile(page, "stock")  # nothing answers before Python
+        page.wait_for_timeout(200)
+        assert page.evaluate(PLACES) == sketch
+
+        release(page, held)
+        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        settle(page)
+        assert page.get_attribute("#board", "data-sketch") is None
+        assert page.get_attribute("#board", "data-preview") is None
+        assert page.evaluate("[...document.getElementById('board').style].filter(n => /^--s\\d/.test(n))") == []
+        same_places(sketch, page.evaluate(PLACES))
+        assert set(page.evaluate("[...document.querySelectorAll('#board .card')].map(c => c.dataset.face)")) == {
+            "up",
+            "down",
+        }
+        page.wait_for_timeout(500)
+        cls = sum(page.evaluate("window.__shifts"))
+        assert cls < 0.02, f"CLS {cls:.4f}"
+        play_a_draw(page)
+        assert page.evaluate("window.solitaire.state().moves") >= 1  # cards may go home after it (the default)
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def test_no_sketch_where_python_will_show_another_table(browser, browser_context_args, default_context_args, app_url):
+    """The loading screen, as before, where a sketch would be wrong: a deal
+    named in the address, something stored (a setting may change the cards),
+    Royal Retinue (its arrangement depends on the size, which CSS cannot
+    say), and cards too narrow for a finger on an upright phone (Python
+    shows the hint to turn it, and the table is smaller)."""
+    phone = {"width": 390, "height": 844}
+    cases = [
+        ("?game=reloaded&seed=9", default_context_args, None),
+        ("?game=retinue", default_context_args, None),
+        ("", browser_context_args, None),  # a setting is stored
+        ("?game=forty-thieves", default_context_args, phone),
+    ]
+    for query, args, size in cases:
+        context, page, held = first_visit(browser, args, app_url, query, size)
+        try:
+            page.wait_for_selector("#loading", state="visible", timeout=BOOT_MS)
+            page.wait_for_timeout(300)
+            assert not page.evaluate(PYTHON_UP)
+            assert page.is_hidden("#board"), query
+            assert page.evaluate("window.SolView.shown") is False, query
+            if size:  # the narrow phone: Python still deals, with the hint to turn it
+                release(page, held)
+                page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+                assert page.is_visible("#turn-hint")
+            assert page.errors == []
+        finally:
+            context.close()
 
 
 def test_the_runtime_is_compiled_before_pyscript_starts_it(browser, browser_context_args, app_url):

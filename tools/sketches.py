@@ -1,0 +1,357 @@
+"""The first view of a first visit: each game's table, drawn before Python starts.
+
+A returning player's first view is the copy of the last table that
+static/js/view.js keeps. A first visit has no copy, so this script draws one
+for every game ahead of time, in ``static/js/sketches.js``: the piles of a
+new deal in their places, every card showing its back. Python replaces it
+with the real deal once it is up, element for element in the same boxes.
+
+The places come from ``game/web/layout.py`` itself, the code that places
+the cards in play, run once here with a symbolic table size: ``Length``
+stands for "the table's width" or "its height" and for every value worked
+out from them, so ``plan`` and ``Layout.offsets`` return CSS expressions
+(``calc()``, ``min()``, ``max()`` over the table's container units) instead
+of numbers. The browser works them out for the window the player has, and
+no second copy of the geometry exists.
+
+Where ``layout.py`` compares two sizes, a ``Length`` answers for every size
+in ``SAMPLES`` at once; a comparison that goes both ways across them (which
+CSS cannot express) raises ``Unexpressible``. Two of them are left to the
+page: whether cards are ``compact`` (two sketches are made where it matters,
+and view.js picks by the card's width), and Royal Retinue's choice between
+two arrangements, so that game has no sketch and shows the loading screen.
+
+    python -m tools.sketches            # write static/js/sketches.js if it changed
+    python -m tools.sketches --check    # exit 1 if it is not up to date
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from game import new_game
+from game.cards import is_face_down
+from game.catalog import GAMES, PLAYER_GAMES
+from game.web.layout import COMPACT_BELOW, TARGET_W, TIGHT_BELOW, plan
+from game.web.url import DEFAULT_GAME
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "static" / "js" / "sketches.js"
+BACK = "./static/cards/back-blue.svg"  # the default back (storage.py's settings)
+FACES = "napoletane"  # the default face set of the Italian deck
+SEED = 1  # any deal: only the number of cards in each pile, and which face up, show
+
+# Table sizes, in CSS px, that every comparison is checked at.
+_SIDES = (200, 240, 280, 320, 360, 390, 430, 480, 540, 600, 667, 720, 800, 900, 1024, 1152, 1280,
+          1440, 1600, 1920, 2304, 2560, 3200, 3840, 5120)  # fmt: skip
+SAMPLES = tuple((w, h) for w in _SIDES for h in _SIDES)
+
+
+class Unexpressible(ValueError):
+    """The layout asks a question about the size that depends on the size."""
+
+
+class Undecided:
+    """The answer of a comparison that depends on the table's size: kept
+    (``Layout.compact`` may hold it until the sketch sets it), never used."""
+
+    def __bool__(self):
+        raise Unexpressible("a comparison whose answer depends on the table's size")
+
+
+class Length:
+    """A length that depends on the table's size: CSS text plus its value
+    at every size of ``SAMPLES`` (``vals``). Arithmetic with numbers (px,
+    or plain factors for * and /) and other lengths builds new ones."""
+
+    __slots__ = ("op", "args", "vals")
+
+    def __init__(self, op: str, args: tuple, vals: tuple):
+        self.op, self.args, self.vals = op, args, vals
+
+    @staticmethod
+    def side(name: str) -> Length:
+        i = 0 if name == "width" else 1
+        return Length("100cqw" if i == 0 else "100cqh", (), tuple(float(s[i]) for s in SAMPLES))
+
+    # --- arithmetic ---------------------------------------------------------------
+    @staticmethod
+    def _vals(x) -> tuple:
+        return x.vals if isinstance(x, Length) else (float(x),) * len(SAMPLES)
+
+    def _sum(self, other, sign: int, flipped: bool = False) -> Length | float:
+        if not isinstance(other, (Length, int, float)):
+            return NotImplemented
+        if not isinstance(other, Length) and other == 0:
+            return self if not flipped else (self if sign > 0 else self * -1)
+        a, b = (other, self) if flipped else (self, other)
+        va, vb = self._vals(a), self._vals(b)
+        vals = tuple(x + y for x, y in zip(va, vb)) if sign > 0 else tuple(x - y for x, y in zip(va, vb))
+        return Length("+" if sign > 0 else "-", (a, b), vals)
+
+    def __add__(self, other):
+        return self._sum(other, 1)
+
+    def __radd__(self, other):
+        return self._sum(other, 1, flipped=True)
+
+    def __sub__(self, other):
+        return self._sum(other, -1)
+
+    def __rsub__(self, other):
+        return self._sum(other, -1, flipped=True)
+
+    def __mul__(self, factor):
+        if isinstance(factor, Length):
+            raise Unexpressible("a length times a length")
+        if not isinstance(factor, (int, float)):
+            return NotImplemented
+        if factor == 1:
+            return self
+        if factor == 0:
+            return 0.0
+        return Length("*", (self, float(factor)), tuple(v * factor for v in self.vals))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, divisor):
+        if isinstance(divisor, Length):
+            raise Unexpressible("a length divided by a length")
+        if not isinstance(divisor, (int, float)):
+            return NotImplemented
+        if divisor == 1:
+            return self
+        return Length("/", (self, float(divisor)), tuple(v / divisor for v in self.vals))
+
+    def __neg__(self):
+        return self * -1
+
+    # --- min, max (layout.py's _min and _max call these) ----------------------------
+    @staticmethod
+    def least(*values) -> Length:
+        return Length._pick("min", values)
+
+    @staticmethod
+    def greatest(*values) -> Length:
+        return Length._pick("max", values)
+
+    @staticmethod
+    def _pick(op: str, values) -> Length:
+        cols = [Length._vals(v) for v in values]
+        choose = min if op == "min" else max
+        vals = tuple(choose(c[i] for c in cols) for i in range(len(SAMPLES)))
+        # One argument that wins at every size is the value itself.
+        for v, c in zip(values, cols):
+            if c == vals:
+                return v if isinstance(v, Length) else float(v)
+        return Length(op, tuple(values), vals)
+
+    # --- comparisons: the same answer at every size, or none ------------------------
+    def _compare(self, other, test) -> bool:
+        if not isinstance(other, (Length, int, float)):
+            return NotImplemented
+        answers = {test(a, b) for a, b in zip(self.vals, self._vals(other))}
+        return answers.pop() if len(answers) == 1 else Undecided()
+
+    def __lt__(self, other):
+        return self._compare(other, lambda a, b: a < b)
+
+    def __le__(self, other):
+        return self._compare(other, lambda a, b: a <= b)
+
+    def __gt__(self, other):
+        return self._compare(other, lambda a, b: a > b)
+
+    def __ge__(self, other):
+        return self._compare(other, lambda a, b: a >= b)
+
+    def __bool__(self):
+        return self._compare(0.0, lambda a, b: a != b)
+
+    __hash__ = object.__hash__
+
+    # --- its value at a size (the tests check it against plan() with numbers) --------
+    def at(self, width: float, height: float) -> float:
+        return evaluate(self, width, height)
+
+
+def evaluate(x, width: float, height: float) -> float:
+    if not isinstance(x, Length):
+        return float(x)
+    op, args = x.op, x.args
+    if op == "100cqw":
+        return float(width)
+    if op == "100cqh":
+        return float(height)
+    vals = [evaluate(a, width, height) for a in args]
+    if op == "+":
+        return vals[0] + vals[1]
+    if op == "-":
+        return vals[0] - vals[1]
+    if op == "*":
+        return vals[0] * vals[1]
+    if op == "/":
+        return vals[0] / vals[1]
+    return min(vals) if op == "min" else max(vals)
+
+
+def _number(v: float) -> str:
+    text = repr(round(float(v), 6))
+    return text[:-2] if text.endswith(".0") else text
+
+
+class Writer:
+    """CSS text for lengths; a length used in more than one place becomes a
+    custom property of the board (``--s1``, ...), written once."""
+
+    def __init__(self, outputs):
+        self.uses: dict[int, int] = {}
+        self.names: dict[int, str] = {}
+        self.props: list[tuple[str, str]] = []
+        seen: set[int] = set()
+
+        def count(x):
+            if not isinstance(x, Length) or not x.args:
+                return
+            self.uses[id(x)] = self.uses.get(id(x), 0) + 1
+            if id(x) in seen:
+                return
+            seen.add(id(x))
+            for a in x.args:
+                count(a)
+
+        for x in outputs:
+            count(x)
+
+    def value(self, x) -> str:
+        """A property's value: ``12.5px`` or ``calc(...)``."""
+        if not isinstance(x, Length):
+            return _number(x) + "px"
+        text = self._text(x)
+        return text if text.startswith(("var(", "min(", "max(")) or not x.args else f"calc({text})"
+
+    def _text(self, x, factor: bool = False) -> str:
+        if not isinstance(x, Length):
+            return _number(x) if factor else _number(x) + "px"
+        if not x.args:
+            return x.op
+        if id(x) in self.names:
+            return f"var({self.names[id(x)]})"
+        if x.op in ("+", "-"):
+            text = f"({self._text(x.args[0])} {x.op} {self._text(x.args[1])})"
+        elif x.op in ("*", "/"):
+            text = f"({self._text(x.args[0])} {x.op} {self._text(x.args[1], factor=True)})"
+        else:
+            text = f"{x.op}({', '.join(self._text(a) for a in x.args)})"
+        if self.uses.get(id(x), 0) > 1:
+            name = f"--s{len(self.props) + 1}"
+            self.props.append((name, text if text.startswith(("min(", "max(")) else f"calc{text}"))
+            self.names[id(x)] = name
+            return f"var({name})"
+        return text
+
+
+def sketch(spec, piles: dict, compact: bool) -> dict:
+    """The view (static/js/view.js's format) of ``spec``'s new deal ``piles``,
+    at every table size; raises Unexpressible where CSS cannot say it."""
+    layout = replace(plan(spec, Length.side("width"), Length.side("height")), compact=compact)
+    places = []  # (pile name, slot, its cards' offsets, its extent, its fan step)
+    for name in spec.pile_names:
+        codes = list(piles.get(name, ()))
+        offsets = layout.offsets(name, codes)
+        step = layout.up_step(name, codes)
+        if step and step < layout.card_h * TIGHT_BELOW:
+            raise Unexpressible("a tight fan at the deal")
+        places.append((name, layout.slots[name], offsets, layout.extent(name, offsets), step))
+    outputs = [layout.card_w, layout.card_h, layout.label_h]
+    for _, slot, offsets, extent, step in places:
+        outputs += [slot.x, slot.y, *extent, step]
+        for x, y in offsets:
+            outputs += [x, y]
+    out = Writer(outputs)
+    pile_list = []
+    for name, slot, offsets, (w, h), step in places:
+        style = [["left", out.value(slot.x)], ["top", out.value(slot.y)], ["width", out.value(w)]]
+        style.append(["height", out.value(h)])
+        if step:
+            style.append(["--strip", out.value(step)])
+        cards = [[out.value(x), out.value(y)] for x, y in offsets]
+        pile_list.append([name, slot.kind, style, cards])
+    root = [["--card-w", out.value(layout.card_w)], ["--card-h", out.value(layout.card_h)]]
+    root.append(["--label-h", out.value(layout.label_h)])
+    italian = spec.deck.name.startswith("italian")
+    return {
+        # The custom properties first: the others refer to them.
+        "style": [list(p) for p in out.props] + root,
+        "cls": "board" + (" compact" if compact else ""),
+        "data": {"game": spec.id, "deck": "italian" if italian else "french", "faces": FACES if italian else "french"},
+        "piles": pile_list,
+    }
+
+
+def sketches() -> dict:
+    """Every game's sketches: {"normal": view} and, where compact cards
+    change the places, {"compact": view} too. Games CSS cannot lay out are left out."""
+    games = {}
+    for game_id in PLAYER_GAMES:
+        spec = GAMES[game_id]
+        names = spec.pile_names
+        piles = {names[i]: p for i, p in enumerate(new_game(game_id, SEED).position.piles)}
+        piles = {name: [c.lower() if is_face_down(c) else c for c in codes] for name, codes in piles.items()}
+        try:
+            normal = sketch(spec, piles, compact=False)
+            small = sketch(spec, piles, compact=True)
+        except Unexpressible:
+            continue
+        entry = {"normal": normal}
+        if small["piles"] != normal["piles"] or small["style"] != normal["style"]:
+            entry["compact"] = small
+        games[game_id] = entry
+    return games
+
+
+def script() -> str:
+    data = {
+        "back": BACK,
+        "compactBelow": COMPACT_BELOW,
+        "defaultGame": DEFAULT_GAME,
+        "games": sketches(),
+        "targetW": TARGET_W,
+    }
+    return (
+        "// Made by tools/sketches.py (python -m tools.sketches) from game/web/layout.py:\n"
+        "// each game's new table, card backs only, for a first visit's first view\n"
+        "// (static/js/view.js shows it). Not kept in git: tools/setup.sh makes it.\n"
+        f"window.SolSketches = {json.dumps(data, separators=(',', ':'), sort_keys=True)};\n"
+    )
+
+
+def refresh(path: Path = OUTPUT) -> bool:
+    """Write the script if it changed (its time stamp, and so the offline
+    cache's version, stay the same otherwise). True if it was written."""
+    text = script()
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if static/js/sketches.js is not up to date")
+    args = ap.parse_args(argv)
+    if args.check:
+        fresh = OUTPUT.exists() and OUTPUT.read_text(encoding="utf-8") == script()
+        print("up to date" if fresh else f"{OUTPUT.relative_to(ROOT)} is out of date: python -m tools.sketches")
+        return 0 if fresh else 1
+    wrote = refresh()
+    print(f"{OUTPUT.relative_to(ROOT)}: {'written' if wrote else 'up to date'} ({OUTPUT.stat().st_size} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
