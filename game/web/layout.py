@@ -132,14 +132,14 @@ class Layout:
         both further, in proportion: its top card always ends on the board."""
         h = self.card_h
         pref_d, pref_u = FAN_DOWN * h, (FAN_UP_COMPACT if self.compact else FAN_UP) * h
-        min_d = FAN_DOWN_MIN * h
-        min_u = _min(pref_u, _max(FAN_UP_MIN * h, READ_STEP))
         steps_up = max(0, up - 1)
-        room = _max(0.0, slot.h - h)
+        room = max(0.0, slot.h - h)
         if down * pref_d + steps_up * pref_u <= room:
             return pref_d, pref_u
-        d = _max(min_d, _min(pref_d, (room - steps_up * pref_u) / down)) if down else pref_d
-        u = _max(min_u, _min(pref_u, (room - down * d) / steps_up)) if steps_up else pref_u
+        min_d = FAN_DOWN_MIN * h
+        min_u = min(pref_u, max(FAN_UP_MIN * h, READ_STEP))
+        d = max(min_d, min(pref_d, (room - steps_up * pref_u) / down)) if down else pref_d
+        u = max(min_u, min(pref_u, (room - down * d) / steps_up)) if steps_up else pref_u
         need = down * d + steps_up * u
         if need > room:
             scale = room / need

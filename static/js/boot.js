@@ -55,6 +55,7 @@
     var box = el("loading");
     if (box) {
       box.classList.add("failed");
+      box.classList.remove("over");  // the slim bar over a first visit's sketch: the whole screen again
       box.hidden = false;  // static/js/view.js hides it while it shows the last table
     }
     var board = el("board");

@@ -209,8 +209,22 @@
 
   // The sketch's places follow the table's size by themselves; two things
   // are decided here, after each layout and before it is painted (a
-  // ResizeObserver's moment): compact cards (another sketch, where they fan
-  // differently), and cards too narrow for a finger on an upright phone.
+  // ResizeObserver's moment, when the style sheets are in): compact cards
+  // (another sketch, where they fan differently), and cards too narrow for a
+  // finger on an upright phone. Until the first decision the board is laid
+  // out but not seen (data-sketch="new", app.css).
+  function takeBack(board, loading) {
+    board.replaceChildren();
+    board.style.cssText = "";
+    board.className = "board";
+    ["data-sketch", "data-preview", "aria-busy"].forEach(function (name) { board.removeAttribute(name); });
+    board.hidden = true;
+    loading.classList.remove("over");
+    loading.hidden = false;
+    api.shown = false;
+    if (window.performance && performance.clearMarks) performance.clearMarks("first-view");
+  }
+
   function fitSketch(entry, board, loading) {
     if (!board.hasAttribute("data-sketch")) return false;
     var w = cardWidth(board);
@@ -222,34 +236,35 @@
     }
     if (!(w > 0) || (w < sketches.targetW && window.innerHeight > window.innerWidth)) {
       // Python will show the hint to turn the phone: the table is smaller.
-      board.replaceChildren();
-      board.style.cssText = "";
-      board.className = "board";
-      board.removeAttribute("data-sketch");
-      board.removeAttribute("data-preview");
-      board.removeAttribute("aria-busy");
-      board.hidden = true;
-      loading.hidden = false;
-      api.shown = false;
-      if (window.performance && performance.clearMarks) performance.clearMarks("first-view");
+      takeBack(board, loading);
       return false;
     }
+    board.setAttribute("data-sketch", "");
     return true;
   }
 
   function showSketch(entry, board, loading) {
-    board.setAttribute("data-sketch", "");
-    board.hidden = false;
-    if (!fitSketch(entry, board, loading)) return false;
+    if (!window.ResizeObserver) return false;
+    try {
+      build(board, entry.normal);
+    } catch (e) {
+      takeBack(board, loading);
+      return false;
+    }
+    board.sketchShown = entry.normal;
+    board.setAttribute("data-sketch", "new");
     board.setAttribute("data-preview", "");
     board.setAttribute("aria-busy", "true");
-    loading.hidden = true;
-    if (window.ResizeObserver) {
-      var watch = new ResizeObserver(function () {
-        if (!fitSketch(entry, board, loading)) watch.disconnect();
-      });
-      watch.observe(board);
-    }
+    board.hidden = false;
+    // The loading screen becomes a slim bar over the table: a first visit
+    // downloads the whole runtime, and the bar says how far it has come.
+    loading.classList.add("over");
+    var watch = new ResizeObserver(function () {
+      var fits = false;
+      try { fits = fitSketch(entry, board, loading); } catch (e) { takeBack(board, loading); }
+      if (!fits) watch.disconnect();
+    });
+    watch.observe(board);
     return true;
   }
 
@@ -314,6 +329,8 @@
       board.removeAttribute("aria-busy");
       if (board.hasAttribute("data-sketch")) {
         board.removeAttribute("data-sketch");
+        var loading = el("loading");
+        if (loading) loading.classList.remove("over");
         // The sketch's own custom properties (Python's deal set the rest).
         for (var i = board.style.length - 1; i >= 0; i--) {
           var name = board.style[i];
@@ -327,8 +344,11 @@
   var api = { shown: false, keep: keep };
   window.SolView = api;
 
+  var decided = false;
   function apply(view) {
+    if (decided) return true;
     if (!el("board") || !el("loading")) return false; // not parsed yet
+    decided = true;
     try { api.shown = show(view); } catch (e) { api.shown = false; }
     if (api.shown && window.performance && performance.mark) performance.mark("first-view");
     return true;
@@ -344,7 +364,7 @@
     watch.observe(document.documentElement, { childList: true, subtree: true });
     document.addEventListener("DOMContentLoaded", function () {
       watch.disconnect();
-      if (!api.shown) apply(view);
+      apply(view);
     }, { once: true });
   }
 

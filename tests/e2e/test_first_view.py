@@ -176,7 +176,9 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         page.wait_for_timeout(300)
         assert held, "the runtime's .wasm was not requested"
         assert not page.evaluate(PYTHON_UP)
-        assert page.is_hidden("#loading")
+        # The loading screen is a slim bar over the table, below its cards' rows.
+        assert page.is_visible("#loading.over progress") and page.is_hidden("#loading .loading-cards")
+        assert page.get_attribute("#board", "data-sketch") == ""  # fitted, and seen
         assert page.get_attribute("#board", "data-game") == game
         assert page.evaluate("document.getElementById('board').classList.contains('compact')") is compact
         sketch = page.evaluate(PLACES)
@@ -191,6 +193,7 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         settle(page)
         assert page.get_attribute("#board", "data-sketch") is None
         assert page.get_attribute("#board", "data-preview") is None
+        assert page.is_hidden("#loading")
         assert page.evaluate("[...document.getElementById('board').style].filter(n => /^--s\\d/.test(n))") == []
         same_places(sketch, page.evaluate(PLACES))
         assert set(page.evaluate("[...document.querySelectorAll('#board .card')].map(c => c.dataset.face)")) == {
@@ -235,6 +238,24 @@ def test_no_sketch_where_python_will_show_another_table(browser, browser_context
             assert page.errors == []
         finally:
             context.close()
+
+
+def test_a_runtime_that_fails_under_the_sketch_says_so_on_the_whole_screen(browser, default_context_args, app_url):
+    """A first visit whose runtime cannot start: the sketch goes, and the
+    loading screen, no longer a slim bar, says what happened."""
+    context, page, held = first_visit(browser, default_context_args, app_url, "")
+    try:
+        page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
+        for route in held:
+            route.abort()
+        page.unroute(WASM)
+        page.route(WASM, lambda route: route.abort())
+        page.locator("#loading-stage").filter(has_text="could not start").wait_for(timeout=BOOT_MS)
+        assert page.is_hidden("#board")
+        assert page.get_attribute("#loading", "class") == "loading failed"
+        assert page.evaluate("window.SolView.shown") is False
+    finally:
+        context.close()
 
 
 def test_the_runtime_is_compiled_before_pyscript_starts_it(browser, browser_context_args, app_url):

@@ -105,8 +105,10 @@ def deal(game_id: str) -> dict:
 
 def sizes(n: int = 40) -> list:
     rng = random.Random(15)
-    out = [(1280, 626.4), (844, 348.4), (390, 706.4), (1920, 969.6)]
+    # The page's own sizes, tables under the layout's floor of 200 px, huge ones, and any.
+    out = [(1280, 626.4), (844, 348.4), (390, 706.4), (1920, 969.6), (6884, 118.7), (150, 90), (8000, 4500)]
     out += [(rng.uniform(220, 3000), rng.uniform(220, 2000)) for _ in range(n)]
+    out += [(rng.uniform(40, 12000), rng.uniform(40, 8000)) for _ in range(n // 2)]
     return out
 
 
@@ -187,7 +189,7 @@ def test_a_comparison_that_depends_on_the_size_is_never_taken_as_one_answer():
 
 
 def test_the_layout_with_numbers_is_unchanged_by_the_symbolic_path():
-    """_min and _max take the builtins' path for numbers (and their types)."""
+    """_min and _max take the builtins' path for numbers (and keep their types)."""
     layout = plan(get_spec("reloaded"), 1280, 626)
     assert isinstance(layout.card_w, float) and isinstance(layout.slots["t1"].y, float)
     assert layout.card_w == pytest.approx(
