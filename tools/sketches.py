@@ -21,6 +21,10 @@ page: whether cards are ``compact`` (two sketches are made where it matters,
 and view.js picks by the card's width), and Royal Retinue's choice between
 two arrangements, so that game has no sketch and shows the loading screen.
 
+The script also carries the loading screen's words in every language
+(``loading.*`` of ``game/web/texts``), so the slim bar over a sketch, and
+the loading screen itself, speak the player's language before Python can.
+
     python -m tools.sketches            # write static/js/sketches.js if it changed
     python -m tools.sketches --check    # exit 1 if it is not up to date
 """
@@ -37,6 +41,7 @@ from game import new_game
 from game.cards import is_face_down
 from game.catalog import GAMES, PLAYER_GAMES
 from game.web.layout import COMPACT_BELOW, TARGET_W, TIGHT_BELOW, plan
+from game.web.texts.ui import LANGUAGES, UI
 from game.web.url import DEFAULT_GAME
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +49,9 @@ OUTPUT = ROOT / "static" / "js" / "sketches.js"
 BACK = "./static/cards/back-blue.svg"  # the default back (storage.py's settings)
 FACES = "napoletane"  # the default face set of the Italian deck
 SEED = 1  # any deal: only the number of cards in each pile, and which face up, show
+# The loading screen's words (static/js/boot.js shows them while Python starts).
+LOADING_WORDS = ("loading.start", "loading.runtime", "loading.storage", "loading.python",
+                 "loading.python_ready", "loading.rules", "loading.failed", "loading.reload")  # fmt: skip
 
 # Table sizes, in CSS px, that every comparison is checked at.
 _SIDES = (60, 100, 150, 180, 200, 240, 280, 320, 360, 390, 430, 480, 540, 600, 667, 720, 800, 900,
@@ -329,12 +337,15 @@ def script() -> str:
         "compactBelow": COMPACT_BELOW,
         "defaultGame": DEFAULT_GAME,
         "games": sketches(),
+        "languages": list(LANGUAGES),
         "targetW": TARGET_W,
+        "words": {lang: {key: UI[lang].get(key, UI["en"][key]) for key in LOADING_WORDS} for lang in LANGUAGES},
     }
     return (
-        "// Made by tools/sketches.py (python -m tools.sketches) from game/web/layout.py:\n"
-        "// each game's new table, card backs only, for a first visit's first view\n"
-        "// (static/js/view.js shows it). Not kept in git: tools/setup.sh makes it.\n"
+        "// Made by tools/sketches.py (python -m tools.sketches) from game/web/layout.py\n"
+        "// and game/web/texts: each game's new table, card backs only, for a first\n"
+        "// visit's first view (static/js/view.js shows it), and the loading screen's\n"
+        "// words (static/js/boot.js). Not kept in git: tools/setup.sh makes it.\n"
         f"window.SolSketches = {json.dumps(data, separators=(',', ':'), sort_keys=True)};\n"
     )
 

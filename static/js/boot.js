@@ -3,18 +3,26 @@
 // through window.boot and calls boot.done() once the board is dealt.
 (function () {
   "use strict";
-  // PyScript's stage -> [what the player reads, progress at its start, the
-  // most the bar may creep to before the next stage is reported].
+  // PyScript's stage -> [the key of what the player reads (game/web/texts,
+  // through static/js/sketches.js and view.js), the same in English where
+  // that script is missing, progress at its start, the most the bar may
+  // creep to before the next stage is reported].
   var STAGES = {
-    "Loading Pyodide": ["Loading the Python runtime\u2026", 10, 14],
-    "Loading Storage": ["Preparing storage\u2026", 15, 19],
-    "Loaded Storage": ["Preparing storage\u2026", 20, 24],
-    "Loading interpreter": ["Starting Python\u2026", 25, 78],
-    "Loaded interpreter": ["Python is running", 80, 84],
-    "Loading files": ["Loading the game rules\u2026", 85, 90],
-    "Loaded files": ["Loading the game rules\u2026", 90, 92],
-    "Loaded Pyodide": ["Loading the game rules\u2026", 92, 95]
+    "Loading Pyodide": ["loading.runtime", "Loading the Python runtime\u2026", 10, 14],
+    "Loading Storage": ["loading.storage", "Preparing storage\u2026", 15, 19],
+    "Loaded Storage": ["loading.storage", "Preparing storage\u2026", 20, 24],
+    "Loading interpreter": ["loading.python", "Starting Python\u2026", 25, 78],
+    "Loaded interpreter": ["loading.python_ready", "Python is running", 80, 84],
+    "Loading files": ["loading.rules", "Loading the game rules\u2026", 85, 90],
+    "Loaded files": ["loading.rules", "Loading the game rules\u2026", 90, 92],
+    "Loaded Pyodide": ["loading.rules", "Loading the game rules\u2026", 92, 95]
   };
+
+  function word(key, english) {
+    var view = window.SolView;
+    return (view && view.word && view.word(key)) || english;
+  }
+
   // The big downloads finish during "Starting Python"; each moves the bar.
   var FILES = { "python_stdlib.zip": 40, "pyodide.asm.wasm": 50 };
 
@@ -62,8 +70,9 @@
     if (board && board.hasAttribute("data-preview")) board.hidden = true;
     var label = el("loading-stage");
     if (label) {
-      label.textContent = "The game could not start" + (message ? " (" + message + ")" : "") +
-        ". Reload the page to try again.";
+      var failed = word("loading.failed", "The game could not start ({reason}).");
+      failed = message ? failed.replace("{reason}", message) : failed.replace(/\s*\(\{reason\}\)/, "");
+      label.textContent = failed + " " + word("loading.reload", "Reload the page to try again.");
     }
   }
 
@@ -81,7 +90,7 @@
 
   addEventListener("py:progress", function (event) {
     var known = STAGES[event.detail];
-    if (known) stage(known[0], known[1], known[2]);
+    if (known) stage(word(known[0], known[1]), known[2], known[3]);
   });
 
   if (window.PerformanceObserver) {

@@ -23,6 +23,8 @@
 // embedded; it is taken back where the cards would be narrower than a finger
 // on an upright phone (Python then shows the hint to turn it, and the table
 // is smaller).
+// It also gives the loading screen its words in the player's language
+// (SolView.word, which static/js/boot.js asks), from the same sketches.js.
 // A copy or a sketch is inert: nothing listens to it, so clicks do nothing
 // until Python is up; its first deal replaces every element in place (the
 // same sizes and places, so nothing moves). Any doubt shows the loading
@@ -341,8 +343,50 @@
     keepSoon();
   }
 
-  var api = { shown: false, keep: keep };
+  // ---- the loading screen's words, before Python ------------------------------
+  // The language Python will speak (game/web/app.py's start): the address's
+  // ?lang=, else the one the player chose, else the browser's first that the
+  // game speaks, else English.
+  function pickLanguage() {
+    var langs = (sketches && sketches.languages) || [];
+    var asked = params(location.search).lang;
+    if (langs.indexOf(asked) >= 0) return asked;
+    try {
+      var saved = store && JSON.parse(store.getItem("solitaire.settings"));
+      if (saved && langs.indexOf(saved.lang) >= 0) return saved.lang;
+    } catch (e) { /* damaged: as if nothing were stored */ }
+    var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+    for (var i = 0; i < tags.length; i++) {
+      var primary = String(tags[i]).split(";")[0].trim().replace("_", "-").split("-")[0].toLowerCase();
+      if (langs.indexOf(primary) >= 0) return primary;
+    }
+    return "en";
+  }
+  var lang = pickLanguage();
+
+  // A word of the loading screen in the player's language (null: not known).
+  function word(key) {
+    var words = sketches && sketches.words;
+    var table = words && (words[lang] || words.en);
+    return (table && table[key]) || null;
+  }
+
+  var api = { shown: false, keep: keep, word: word };
   window.SolView = api;
+
+  // The loading screen's first line, as soon as it is parsed.
+  function firstWords() {
+    var label = el("loading-stage");
+    if (!label) return false;
+    var text = word("loading.start");
+    if (text && lang !== "en") label.textContent = text;
+    return true;
+  }
+  if (!firstWords()) {
+    var wait = new MutationObserver(function () { if (firstWords()) wait.disconnect(); });
+    wait.observe(document.documentElement, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", function () { wait.disconnect(); firstWords(); }, { once: true });
+  }
 
   var decided = false;
   function apply(view) {

@@ -14,6 +14,9 @@ from __future__ import annotations
 import pytest
 from ui_helpers import BOOT_MS, click_pile, count, dom_piles, open_url, record_errors, settle
 
+from game.web.texts.ui import t
+from tools.sketches import LOADING_WORDS as LOADING_KEYS
+
 QUERY = "?game=forty-thieves&seed=5"
 WASM = "**/pyodide.asm.wasm"
 CONFIG = "**/pyscript.toml"
@@ -131,6 +134,9 @@ def test_no_last_table_for_another_game_size_or_language(browser, browser_contex
         context.close()
 
 
+# The loading screen's words that can show before Python, by language.
+LOADING_WORDS = {lang: {k: t(lang, k) for k in LOADING_KEYS if k != "loading.failed"} for lang in ("en", "de")}
+
 # Every pile's and card's box, by pile and place in it: a sketch's cards have
 # no codes. Rounded to tenths of a px.
 PLACES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-pile]')].flatMap(p =>
@@ -179,6 +185,9 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         # The loading screen is a slim bar over the table, below its cards' rows.
         assert page.is_visible("#loading.over progress") and page.is_hidden("#loading .loading-cards")
         assert page.get_attribute("#board", "data-sketch") == ""  # fitted, and seen
+        # Its words are the player's before Python speaks (game/web/texts, through sketches.js).
+        lang = "de" if "lang=de" in query else "en"
+        assert page.text_content("#loading-stage") in set(LOADING_WORDS[lang].values())
         assert page.get_attribute("#board", "data-game") == game
         assert page.evaluate("document.getElementById('board').classList.contains('compact')") is compact
         sketch = page.evaluate(PLACES)
