@@ -69,10 +69,81 @@
     for (var n = 0; n < 4 && waiting.length; n++) {  // a few at a time: each is parsed in a task of its own
       var url = waiting.shift(), img = new Image();
       img.decoding = "async";
+      img.onload = queueBitmap.bind(null, url);
       img.src = url;
       art.set(url, img);
     }
     if (waiting.length) whenIdle(loadSome); else loading = false;
+  }
+
+  // ---- Bitmaps of the faces, at the card's size. The page paints an SVG
+  // picture by drawing each of its shapes again wherever the table is
+  // painted anew (a card slides off a pile or turns over): thousands of
+  // shapes a move, where a bitmap is one copy. So once a picture is loaded,
+  // it is drawn, while the page is idle, into a bitmap of the card's size in
+  // device pixels, which the card then shows (its srcset; its src keeps
+  // naming the picture). The picture itself shows until then, and again for
+  // a moment after the card size changes (a new layout, a zoom).
+  var cardSize = [0, 0];    // CSS pixels: the board's --card-w and --card-h
+  var bitmaps = new Map();  // picture url -> data: url of its bitmap at bitmapSize
+  var bitmapSize = "";      // "w x h", device pixels
+  var toDraw = [];          // loaded pictures still to draw at bitmapSize
+  var drawing = false;
+  var kept = [];            // the bitmaps as images, decoded once and kept so
+
+  function pixelSize() {
+    var ratio = window.devicePixelRatio || 1;
+    return [Math.round(cardSize[0] * ratio), Math.round(cardSize[1] * ratio)];
+  }
+
+  function resizeBitmaps() {
+    var px = pixelSize(), size = px[0] + "x" + px[1];
+    if (!px[0] || !px[1] || size === bitmapSize) return;
+    bitmapSize = size;
+    bitmaps = new Map();
+    kept = [];
+    toDraw = [];
+    for (var i = 0; i < cards.length; i++) {
+      var img = cards[i].firstElementChild;
+      if (img && img.hasAttribute("srcset")) img.removeAttribute("srcset");
+    }
+    art.forEach(function (img, url) { if (img && img.complete) queueBitmap(url); });
+  }
+
+  function queueBitmap(url) {
+    if (!bitmapSize || bitmaps.has(url) || toDraw.indexOf(url) >= 0) return;
+    toDraw.push(url);
+    if (!drawing) { drawing = true; whenIdle(drawSome); }
+  }
+
+  function drawSome() {
+    var url = toDraw.shift(), img = art.get(url), size = bitmapSize, px = pixelSize();
+    if (img && img.naturalWidth && px[0] + "x" + px[1] === size) {
+      var canvas = document.createElement("canvas");
+      canvas.width = px[0];
+      canvas.height = px[1];
+      canvas.getContext("2d").drawImage(img, 0, 0, px[0], px[1]);
+      canvas.toBlob(function (blob) {  // encoded off this thread
+        if (!blob || size !== bitmapSize) return;
+        var reader = new FileReader();
+        reader.onload = function () {
+          if (size !== bitmapSize) return;
+          var bitmap = new Image();
+          bitmap.src = reader.result;
+          bitmap.decode().then(function () {
+            if (size !== bitmapSize) return;
+            kept.push(bitmap);
+            bitmaps.set(url, reader.result);
+            for (var i = 0; i < cards.length; i++) {
+              var face = cards[i].firstElementChild;
+              if (face && face.getAttribute("src") === url) face.srcset = reader.result;
+            }
+          }, function () { /* the picture stays */ });
+        };
+        reader.readAsDataURL(blob);
+      }, "image/png");
+    }
+    if (toDraw.length) whenIdle(drawSome); else drawing = false;
   }
 
   function target(kind, name) {
@@ -86,7 +157,13 @@
     el.classList.toggle("red", op[4]);
     if (op[5] !== null) {
       var img = el.firstElementChild;
-      if (img.getAttribute("src") !== op[5]) img.src = op[5];
+      if (img.getAttribute("src") !== op[5]) {
+        var bitmap = bitmaps.get(op[5]);
+        if (bitmap) img.srcset = bitmap;
+        else if (img.hasAttribute("srcset")) img.removeAttribute("srcset");
+        img.src = op[5];
+        if (!art.has(op[5])) preload([op[5]]);  // a back, or a face not in the deal's list
+      }
     }
     var idx = el.lastElementChild;
     if (!op[3]) {
@@ -128,7 +205,7 @@
         from.push([slide[2][i] + (off ? off[0] : 0), slide[3][i] + (off ? off[1] : 0)]);
       }
     }
-    var focus = null;
+    var focus = null, resized = false;
     for (i = 0; i < ops.length; i++) {
       op = ops[i];
       switch (op[0]) {
@@ -164,6 +241,10 @@
           break;
         case "s":
           target(op[1], op[2]).style.setProperty(op[3], op[4]);
+          if (op[1] === "root" && (op[3] === "--card-w" || op[3] === "--card-h")) {
+            cardSize[op[3] === "--card-w" ? 0 : 1] = parseFloat(op[4]);
+            resized = true;
+          }
           break;
         case "d":
           target(op[1], op[2]).dataset[op[3]] = op[4];
@@ -182,6 +263,7 @@
       play(els, turned.concat(turning), from);
     }
     if (focus) focus.focus();
+    if (resized) resizeBitmaps();
   }
 
   // els: cards to slide from [dx, dy] away (from[i], board pixels) to where
@@ -469,6 +551,8 @@
       reset: function () { if (drag) endDrag(false); press = null; lastTap = null; }
     };
   }
+
+  window.addEventListener("resize", function () { resizeBitmaps(); });  // a zoom changes the device pixels
 
   window.SolTable = {
     attach: attach, register: register, apply: apply, preload: preload, shake: shake, pulse: pulse, cardsOf: cardsOf

@@ -222,7 +222,8 @@ def test_each_table_light_and_dark_and_each_back(browser, browser_context_args, 
                 table,
             ]
             assert felt(page) == colours[scheme == "dark"]
-            background = page.evaluate("getComputedStyle(document.body).backgroundImage")
+            # The felt: a layer of its own behind the page (app.css, body::before).
+            background = page.evaluate("getComputedStyle(document.body, '::before').backgroundImage")
             rgb = tuple(int(colours[scheme == "dark"][i : i + 2], 16) for i in (1, 3, 5))
             assert f"rgb({rgb[0]}, {rgb[1]}, {rgb[2]})" in background
             # Every face-down card shows this back, and the image is really there.
@@ -242,7 +243,7 @@ def test_each_table_light_and_dark_and_each_back(browser, browser_context_args, 
 
 EARLY = """document.addEventListener('DOMContentLoaded', () => {
   const html = document.documentElement;
-  window.__early = [html.dataset.table, html.dataset.scheme, getComputedStyle(document.body).backgroundImage,
+  window.__early = [html.dataset.table, html.dataset.scheme, getComputedStyle(document.body, '::before').backgroundImage,
                     typeof window.pyscript];
 });"""
 

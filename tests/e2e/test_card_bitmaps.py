@@ -1,0 +1,85 @@
+"""Card faces are shown as bitmaps of the card's size (static/js/table.js):
+the page draws each SVG picture once into a bitmap of the card's size in
+device pixels and shows that, so a move repaints copies of pictures, not
+their every shape. The picture's address stays the image's ``src``; the
+bitmap is its ``srcset``. A card turned over by a move shows its face in the
+update that turns it, and a new card size brings new bitmaps."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import click_pile, open_url, record_errors, settle
+
+# Every card's image: the picture it names, what it shows, and the size of that.
+FACES = """() => {
+  const board = document.getElementById('board'), ratio = window.devicePixelRatio || 1;
+  const style = getComputedStyle(board);
+  const w = Math.round(parseFloat(style.getPropertyValue('--card-w')) * ratio);
+  const h = Math.round(parseFloat(style.getPropertyValue('--card-h')) * ratio);
+  return {size: [w, h], cards: [...board.querySelectorAll('.card img.art')].map(i => ({
+    src: i.getAttribute('src'), shown: i.currentSrc.slice(0, 15), width: i.naturalWidth, height: i.naturalHeight,
+    complete: i.complete}))};
+}"""
+
+ALL_BITMAPS = f"""() => {{
+  const f = ({FACES})();
+  return f.cards.length > 0 && f.cards.every(c => c.shown.startsWith('data:image/png') &&
+    c.width === f.size[0] && c.height === f.size[1]);
+}}"""
+
+# Records, the moment the waste gets a card, whether that card's face is ready.
+WATCH_WASTE = """() => {
+  window.__turned = [];
+  const waste = document.querySelector('#board [data-pile="waste"]');
+  new MutationObserver(() => {
+    const cards = waste.querySelectorAll('.card');
+    const top = cards[cards.length - 1];
+    if (!top) return;
+    const img = top.querySelector('img.art');
+    window.__turned.push({code: top.dataset.card, shown: img.currentSrc.slice(0, 15), complete: img.complete,
+                          width: img.naturalWidth});
+  }).observe(waste, {childList: true});
+}"""
+
+
+@pytest.fixture(scope="module")
+def page(browser, browser_context_args, app_url):
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
+    pg = record_errors(context.new_page())
+    open_url(pg, app_url, "?game=forty-thieves&seed=5&lang=en")
+    yield pg
+    context.close()
+
+
+def test_every_card_shows_a_bitmap_of_its_size_and_keeps_naming_its_picture(page):
+    page.wait_for_function(ALL_BITMAPS, timeout=20_000)
+    faces = page.evaluate(FACES)
+    srcs = [c["src"] for c in faces["cards"]]
+    assert all(s.endswith(".svg") for s in srcs), srcs[:5]
+    assert any("/french/" in s for s in srcs) and any("back-" in s for s in srcs)
+    assert page.errors == []
+
+
+def test_a_card_turned_by_a_move_shows_its_face_at_once(page):
+    page.wait_for_function(ALL_BITMAPS, timeout=20_000)
+    page.evaluate(WATCH_WASTE)
+    for _ in range(3):
+        settle(page)
+        click_pile(page, "stock")
+        page.wait_for_function("window.__turned.length > 0")
+        turned = page.evaluate("window.__turned.splice(0)")
+        first = turned[0]
+        assert first["code"].isupper(), first  # face up on the waste
+        assert first["complete"] and first["width"] > 0 and first["shown"].startswith("data:image/png"), first
+    assert page.errors == []
+
+
+def test_a_new_card_size_brings_bitmaps_of_that_size(page):
+    page.wait_for_function(ALL_BITMAPS, timeout=20_000)
+    before = page.evaluate(FACES)["size"]
+    page.set_viewport_size({"width": 900, "height": 640})
+    page.wait_for_function(f"() => ({FACES})().size[0] !== {before[0]}", timeout=10_000)
+    page.wait_for_function(ALL_BITMAPS, timeout=20_000)
+    after = page.evaluate(FACES)
+    assert after["size"][0] < before[0]
+    assert page.errors == []
