@@ -831,14 +831,18 @@ def autosave(browser, base: str, rounds: int) -> dict:
         page = ctx.new_page()
         store_and_open(page, base, {}, f"?game=reloaded&seed={10 + i}")
         settle(page)
+        # The draw made ahead (table.js shows it before Python stores it; its note is stored first).
+        page.wait_for_function("SolTable.prepared().includes('tap|stock|*')", timeout=BOOT_MS)
         mine = renderers() - before  # the page's renderer (and perhaps a spare one)
         click_pile(page, "stock")  # returns once the renderer has handled the release
         kill(mine)
         time.sleep(1.0)
+        # What a player finds: the game page opened again (it plays a move the
+        # page showed ahead of its save, storage.AheadMove, on that save).
         reader = ctx.new_page()
-        reader.goto(base + "manifest.webmanifest")
-        raw = reader.evaluate("localStorage.getItem('solitaire.save.reloaded')")
-        lost += not (raw and json.loads(raw)["game"]["moves"])
+        reader.goto(base + "index.html?game=reloaded")
+        reader.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        lost += not reader.evaluate("window.solitaire.state().moves")
         reader.close()
         try:
             page.close()

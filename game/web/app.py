@@ -23,6 +23,7 @@ from game import DRAW, REDEAL, Game, GameError, Move, new_game, read_position
 from game.catalog import PLAYER_GAMES
 
 from . import hook, url
+from .ahead import Ahead
 from .cues import cue_text
 from .dialogs import Dialogs
 from .dom import Events, boot, by_id, query
@@ -86,11 +87,13 @@ class App:
         self.sound = Sound(self)  # sounds made in the page, after the first gesture
         self.frame = Frame(self)  # ?embed=1: messages to and from the host page
         self.titles = Titles(self)  # the header's titles, the document's, the address
+        self.ahead = Ahead(self)  # moves made ready while idle, for table.js to show at once
         self.update_url = self.titles.update_url
         # The lifecycle's order (part.py): the board before the HUD, the HUD
         # before the clock is synced, the statistics before the win's news.
         self.parts = (self.dialogs, self.input, self.auto_home, self.table, self.hints, self.hud, self.titles)
         self.parts += (self.fair, self.progress, self.win, self.frame, self.duel, self.one_tap, self.looks, self.sound)
+        self.parts += (self.ahead,)
 
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0

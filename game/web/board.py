@@ -54,21 +54,35 @@ class Changes:
     ``["m", [id, ...], [dx, ...], [dy, ...], [turned id, ...]]``  the slide: where
         each moving card was, from its new place (board pixels), and the cards
         that turned over
+
+    The board's ``epoch`` counts the updates that changed more than classes
+    (table.js counts the same): the moves made ready ahead (ahead.py) are
+    good for one epoch.
     """
 
-    __slots__ = ("ops",)
+    __slots__ = ("ops", "epoch", "on_sent")
 
     def __init__(self):
         self.ops: list = []
+        self.epoch = 0
+        self.on_sent = None  # told after each update: on_sent(moved), moved: more than classes
 
     def add(self, *op) -> None:
         self.ops.append(op)
 
+    def text(self) -> str:
+        text = json.dumps(self.ops, separators=(",", ":"))
+        self.ops = []
+        return text
+
     def send(self) -> None:
         if self.ops:
-            text = json.dumps(self.ops, separators=(",", ":"))
-            self.ops = []
-            js.SolTable.apply(text)
+            moved = any(op[0] != "c" for op in self.ops)
+            if moved:
+                self.epoch += 1
+            js.SolTable.apply(self.text())
+            if self.on_sent is not None:
+                self.on_sent(moved)
 
 
 class Board:
@@ -93,6 +107,7 @@ class Board:
         self.on_shake = None  # told when cards shake (a refused move): the sound
         self.changes = Changes()
         self.redeal_shown = None
+        self.expected = None  # the record of a move the page shows already (ahead.py), until the next sync
 
     # --- artwork --------------------------------------------------------------------
     @property
@@ -126,6 +141,7 @@ class Board:
         self.layout = layout
         self.turned_pile = turned_pile
         self.selected, self.targets, self.focus = [], [], None
+        self.expected = None
         self.pile_els, self.cards, self.els, self.spots = {}, {}, {}, {}
         self.redeal_shown = None  # the stock's data-redeal, once written
         root = self.root
@@ -263,6 +279,14 @@ class Board:
         """Bring the table to ``piles`` (pile -> codes), moving only what changed.
 
         Returns the piles that changed."""
+        if self.expected is not None:  # the page shows a move made ahead: start from there
+            self.adopt(self.expected)
+        changed = self.sync_ops(piles, turned_pile, animate)
+        self.changes.send()
+        return changed
+
+    def sync_ops(self, piles, turned_pile=None, animate: bool = True) -> dict:
+        """``sync``'s changes, gathered but not sent."""
         new = {name: list(piles.get(name, ())) for name in self.spec.pile_names}
         placement = match(self.cards, new)
         changed = dict(placement.piles)
@@ -329,8 +353,53 @@ class Board:
         self.fit_height()
         if animate:
             add("m", moving_ids, dxs, dys, sorted(placement.turned))
-        self.changes.send()
         return changed
+
+    # --- a move made ready ahead (ahead.py) ----------------------------------------------------
+    def forecast(self, piles, turned_pile=None) -> tuple[str, tuple]:
+        """What ``sync(piles, turned_pile)`` would send, as text, and the
+        board's record after it, without sending or keeping anything."""
+        kept = self._record()
+        changes, self.changes = self.changes, Changes()
+        try:
+            self.sync_ops(piles, turned_pile)
+            return self.changes.text(), self._record()
+        finally:
+            self.changes = changes
+            self._restore(kept)
+
+    def forecast_clear(self, selection: bool) -> str:
+        """The changes that let go of the selection (or, ``selection`` False,
+        that take the targets' highlight away), as text, without keeping them."""
+        kept = (list(self.selected), list(self.targets))
+        changes, self.changes = self.changes, Changes()
+        try:
+            if selection:
+                self._clear_selection()
+            else:
+                self._show_targets([])
+            return self.changes.text()
+        finally:
+            self.changes = changes
+            self.selected, self.targets = kept
+
+    def adopt(self, record: tuple) -> None:
+        """The page has applied a forecast (table.js, from the pointer's own
+        handler): take its record as the board's, one epoch on."""
+        self.expected = None
+        self._restore(record)
+        self.changes.epoch += 1
+
+    @property
+    def epoch(self) -> int:
+        return self.changes.epoch
+
+    def _record(self) -> tuple:
+        return (dict(self.cards), dict(self.spots), dict(self.bottoms), self.height, self.turned_pile)
+
+    def _restore(self, record: tuple) -> None:
+        cards, spots, bottoms, self.height, self.turned_pile = record
+        self.cards, self.spots, self.bottoms = dict(cards), dict(spots), dict(bottoms)
 
     # --- looking up -------------------------------------------------------------------------
     def codes(self, pile: str) -> list:

@@ -84,6 +84,7 @@ class Events:
 
         def run(*args):
             try:
+                js.SolTable.flush()  # a move table.js made ahead comes first (ahead.py)
                 return fn(*args)
             except GameError as e:
                 self.refused(e)

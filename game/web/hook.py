@@ -19,6 +19,7 @@ def install(app) -> None:
 
 
 def state(app) -> dict:
+    js.SolTable.flush()  # a move table.js made ahead, not yet seen here (ahead.py)
     game = app.game
     if game is None:
         return {}
@@ -39,6 +40,7 @@ def state(app) -> dict:
 def diagnostics(app) -> dict:
     """What one autosave of the game on the table costs, and the memory a
     leak would grow."""
+    js.SolTable.flush()
     start = js.performance.now()
     app.progress.save()
     save_ms = js.performance.now() - start

@@ -42,12 +42,22 @@ class Input(Part):
         from pyscript import document
 
         app = self.app
+
+        def then_ready(fn):  # what the next gesture may do on its own (ahead.py), once this one is handled
+            def run(*args):
+                try:
+                    return fn(*args)
+                finally:
+                    app.ahead.publish()
+
+            return app.proxy(app.guard(run))
+
         handlers = js.Object.new()
-        handlers.tap = app.proxy(app.guard(self.tap))
-        handlers.double = app.proxy(app.guard(self.double))
-        handlers.grab = app.proxy(app.guard(lambda pile, index: self.grab_for_js(pile, index)))
-        handlers.drop = app.proxy(app.guard(self.drop))
-        handlers.cancel = app.proxy(app.guard(self.cancel))
+        handlers.tap = then_ready(self.tap)
+        handlers.double = then_ready(self.double)
+        handlers.grab = then_ready(lambda pile, index: self.grab_for_js(pile, index))
+        handlers.drop = then_ready(self.drop)
+        handlers.cancel = then_ready(self.cancel)
         self.pointer = js.SolTable.attach(document.getElementById("board"), handlers)
         app.on(document, "keydown", app.guard(self.keydown))
 

@@ -142,6 +142,11 @@ class Progress(Part):
         slot, damaged = self.store.read(storage.save_key(game_id), storage.slot_checker(game_id))
         if damaged:
             self.damaged.append(("error.save_damaged", ()))
+        ahead, _ = self.store.read(storage.AHEAD_KEY, storage.check_ahead)  # a damaged one is set aside
+        if ahead is not None:
+            self.store.remove(storage.AHEAD_KEY)
+            if slot is not None:
+                storage.replay_ahead(slot, ahead)  # the page went before it stored its last move
         if slot is not None and resume.matches(slot, query, request):
             return slot, game_id
         if slot is not None and slot.played and not slot.recorded and slot.game.seed is not None:
@@ -194,7 +199,9 @@ class Progress(Part):
         """A move, undo or redo: saved at once, in the handler that made it, so
         no frame ever shows a move that is not in storage yet. (A save costs
         about 0.3 ms in the page against 7-8 ms for the move's own work; see
-        bench/README.md, "Autosave".)"""
+        bench/README.md, "Autosave".) A move table.js shows ahead of Python
+        (ahead.py) is noted in storage before it shows (``storage.AheadMove``),
+        and saved here just after that frame."""
         self.save()
 
     def ended(self) -> None:

@@ -45,6 +45,7 @@ SETTINGS_KEY = PREFIX + "settings"
 CURRENT_KEY = PREFIX + "current"
 STATS_KEY = PREFIX + "stats"
 SAVE_PREFIX = PREFIX + "save."
+AHEAD_KEY = PREFIX + "ahead"  # a move the page showed before Python stored it (ahead.py), until it has
 CORRUPT = ".corrupt"
 SLOT_FORMAT = 2  # 2: steps in the game's log; 1 (stock-to-pile pairs beside it) still reads
 SLOT_FORMATS = (1, 2)
@@ -268,6 +269,41 @@ def check_current(data) -> str:
     if not isinstance(data, str) or data not in PLAYER_GAMES:
         raise Damaged("not a game id")
     return data
+
+
+@dataclass(frozen=True)
+class AheadMove:
+    """A move table.js showed ahead of Python (ahead.py), written the moment
+    it did: the game's save lacks it until Python has caught up, so a page
+    that crashed in between plays it again on the save it follows."""
+
+    game: str
+    steps: int  # the game's steps before the move
+    move: str
+    home: str  # the auto-home setting it was played with
+
+
+def check_ahead(data) -> AheadMove:
+    if not isinstance(data, dict):
+        raise Damaged("not an object")
+    game, steps, move, home = (data.get(k) for k in ("game", "steps", "move", "home"))
+    if game not in PLAYER_GAMES or not isinstance(move, str) or len(move) > 40 or not isinstance(home, str):
+        raise Damaged("not a move made ahead")
+    if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= MAX_COUNT:
+        raise Damaged("steps out of range")
+    return AheadMove(game, steps, move, home)
+
+
+def replay_ahead(slot: "Slot", ahead: AheadMove) -> bool:
+    """Play ``ahead`` on the game saved just before it, if it is that one."""
+    game = slot.game
+    if ahead.game != game.spec.id or game.steps != ahead.steps or game.status != PLAYING:
+        return False
+    try:
+        game.play(ahead.move, max(slot.elapsed, game.clock), home=ahead.home)
+    except (GameError, ValueError):
+        return False
+    return True
 
 
 # --- a game in progress --------------------------------------------------------------------------

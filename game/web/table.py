@@ -42,6 +42,12 @@ class Table(Part):
         root.hidden = False
         by_id("settings-faces").hidden = not board.italian
 
+    def redraw(self) -> None:
+        """The board drawn afresh from the game (the page's copy went astray)."""
+        app, board = self.app, self.board
+        board.deal(app.game.spec, self.piles(), board.layout, self.turned_pile())
+        board.set_language(app.lang)
+
     def changed(self) -> None:
         game = self.app.game
         self.board.set_stock_state(any(m == REDEAL for m in game.legal_moves()))

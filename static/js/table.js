@@ -37,6 +37,7 @@
   var root = null;
 
   function register(board, els, faces) {
+    gestures = null;
     root = board;
     cards = Array.prototype.slice.call(els);
     piles = {};
@@ -191,10 +192,64 @@
     return null;
   }
 
+  // ---- Moves made ready ahead (game/web/ahead.py). Python sends, for the
+  // board as it is, the changes each likely gesture's move makes; such a
+  // gesture is applied here at once, and Python is told of it once the frame
+  // is drawn (or sooner, before it handles anything else: flush).
+  var epoch = 0;         // updates that changed more than classes (board.py's Changes.epoch)
+  var gestures = null;   // "tap|pile|index" ... -> [changes first, the move's changes, the move]
+  var owed = null;       // a gesture applied here that Python has not seen yet
+  var commit = null;     // Python's Ahead.commit
+
+  function ahead(fn) { commit = fn; }
+
+  var journal = null;    // the game's id and steps: written down with a move made here (storage.py's AheadMove)
+
+  function ready(at, json, base) {
+    gestures = at === epoch ? JSON.parse(json) : null;
+    journal = base ? JSON.parse(base) : null;
+  }
+
+  function flush() {
+    if (!owed) return;
+    var o = owed;
+    owed = null;
+    try {
+      commit.apply(null, [o.move, o.epoch, o.name].concat(o.args));
+    } catch (err) {
+      console.warn("table: commit failed", err);
+    }
+  }
+
+  function prepared(name, args) {
+    if (!gestures || owed || !commit) return false;
+    var g = gestures[name + "|" + args.join("|")] || (name === "tap" ? gestures["tap|" + args[0] + "|*"] : null);
+    if (!g) return false;
+    var at = epoch, note = journal;
+    if (note) {  // stored before it shows: a page that goes before Python catches up plays it again
+      note.move = g[2];
+      try { localStorage.setItem("solitaire.ahead", JSON.stringify(note)); } catch (err) { /* storage refused */ }
+    }
+    if (g[0]) apply(g[0]);
+    apply(g[1]);
+    owed = { move: g[2], epoch: at, name: name, args: args };
+    // After what else this pointerup sets off (a page's own observers see the
+    // move first), and after the frame that shows it.
+    queueMicrotask(function () {
+      requestAnimationFrame(function () { setTimeout(flush, 0); });
+    });
+    return true;
+  }
+
   // All of the board's changes of one update, in one call (a JSON list).
   function apply(text) {
-    var ops = JSON.parse(text), slide = null, i, op, el;
-    for (i = 0; i < ops.length; i++) if (ops[i][0] === "m") slide = ops[i];
+    var ops = JSON.parse(text), slide = null, moved = false, i, op, el;
+    gestures = null;
+    for (i = 0; i < ops.length; i++) {
+      if (ops[i][0] === "m") slide = ops[i];
+      if (ops[i][0] !== "c") moved = true;
+    }
+    if (moved) epoch++;
     var from = null, turning = [];
     if (slide) {  // read before anything is written
       from = [];
@@ -346,6 +401,7 @@
     function call(name) {
       var fn = handlers[name];
       if (!fn) return undefined;
+      flush();
       try {
         return fn.apply(null, Array.prototype.slice.call(arguments, 1));
       } catch (err) {
@@ -501,7 +557,9 @@
       if (dropped) {
         drag = d; target = findTarget(); drag = null;
       }
-      var ok = dropped ? call("drop", target ? target.dataset.pile : undefined) : (call("cancel"), false);
+      var ok = dropped
+        ? (target !== null && prepared("drop", [target.dataset.pile])) || call("drop", target ? target.dataset.pile : undefined)
+        : (call("cancel"), false);
       if (!ok) {
         // Refused or cancelled: the cards glide back home.
         play(d.els, [], d.els.map(function (el) { return el.__drag || [0, 0]; }));
@@ -526,10 +584,10 @@
         if (lastTap && p.card && lastTap.card === p.card && lastTap.pile === at[0] &&
             now - lastTap.time < TAP_MS) {
           lastTap = null;
-          call("double", at[0], at[1]);
+          if (!prepared("double", at)) call("double", at[0], at[1]);
         } else {
           lastTap = { card: p.card, pile: at[0], time: now };
-          call("tap", at[0], at[1]);
+          if (!prepared("tap", at)) call("tap", at[0], at[1]);
         }
       }
       press = null;
@@ -554,7 +612,12 @@
 
   window.addEventListener("resize", function () { resizeBitmaps(); });  // a zoom changes the device pixels
 
+  window.addEventListener("pagehide", flush);  // the move is stored before the page goes
+  document.addEventListener("visibilitychange", flush);
+
   window.SolTable = {
-    attach: attach, register: register, apply: apply, preload: preload, shake: shake, pulse: pulse, cardsOf: cardsOf
+    attach: attach, register: register, apply: apply, preload: preload, shake: shake, pulse: pulse, cardsOf: cardsOf,
+    ahead: ahead, ready: ready, flush: flush,
+    prepared: function () { return gestures ? Object.keys(gestures) : []; }  // the gestures ready now
   };
 })();

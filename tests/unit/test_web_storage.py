@@ -379,3 +379,50 @@ def test_a_position_link_resumes_the_game_started_from_it():
     other = new_game("maria", 5).position.to_json()
     assert not resume.matches(slot, *ask("?game=maria&position=" + encode_position(other)))
     assert not resume.matches(Slot(new_game("maria", 4)), *ask(query))  # a dealt game is not a position
+
+
+# --- a move the page showed before Python stored it (ahead.py) ------------------------------------
+def test_a_move_made_ahead_is_played_again_on_the_save_it_follows():
+    from game import new_game
+    from game.web.storage import AheadMove, Slot, replay_ahead
+
+    game = new_game("forty-thieves", 1)
+    game.play("draw", 1.0)
+    slot = Slot(game, 2.0)
+    move = next(m for m in game.legal_moves() if not m.is_stock_action)
+    steps = game.steps
+    assert replay_ahead(slot, AheadMove("forty-thieves", steps, str(move), "off"))
+    assert game.steps == steps + 1 and str(game.line[-1]) == str(move)
+    # Once the save has it (or after an undo back to those steps, the page having
+    # taken the note away when Python caught up), a note for other steps does nothing.
+    assert not replay_ahead(slot, AheadMove("forty-thieves", steps, str(move), "off"))
+    assert not replay_ahead(slot, AheadMove("reloaded", game.steps, "draw", "off"))
+
+
+def test_a_move_made_ahead_that_the_rules_refuse_leaves_the_save_as_it_was():
+    from game import new_game
+    from game.web.storage import AheadMove, Slot, replay_ahead
+
+    game = new_game("forty-thieves", 1)
+    before = game.position
+    assert not replay_ahead(Slot(game), AheadMove("forty-thieves", 0, "t1>f1", "off"))
+    assert game.position == before and game.steps == 0
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        {"game": "nope", "steps": 0, "move": "draw", "home": "off"},
+        {"game": "reloaded", "steps": -1, "move": "draw", "home": "off"},
+        {"game": "reloaded", "steps": True, "move": "draw", "home": "off"},
+        {"game": "reloaded", "steps": 0, "move": 5, "home": "off"},
+        {"game": "reloaded", "steps": 0, "move": "x" * 41, "home": "off"},
+    ],
+)
+def test_a_damaged_note_of_a_move_made_ahead_is_refused(data):
+    from game.web.storage import Damaged, check_ahead
+
+    with pytest.raises(Damaged):
+        check_ahead(data)

@@ -1,0 +1,169 @@
+"""Moves made ready ahead (issue 15): a move shows in the frame after the
+pointer comes up, and Python catches up just after that frame.
+
+While the page is idle, this part works out, for each legal move of the game
+on the table, what the board would send to the page for it (``Board.forecast``:
+the same ``sync`` that plays it, gathered instead of sent), and tells
+``static/js/table.js`` which pointer gestures make which of those moves
+(``gestures``): a tap on the stock, a tap on a pile with cards selected, a
+drop, a double tap. When the player makes one of them, table.js applies the
+prepared changes at once in its pointer handler, then calls Python with the
+same gesture once the frame is drawn (``commit``): the board takes the
+prepared record as its own (``Board.adopt``), and the usual handler plays the
+move through the engine, so rules, score, autosave, sounds and words are the
+engine's and the page's as ever; the board has nothing left to send.
+
+The two sides stay in step by the board's epoch (``Changes``): prepared moves
+are good only for the board they were worked out on, and any Python entry
+runs what table.js still owes first (``flush``, from ``Events.guard``). A
+gesture Python has not prepared, or one whose move the engine then refuses
+(the clock ran out meanwhile), simply goes the usual way, or slides back.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+from game import DRAW, REDEAL, Move
+
+from .part import Part
+from .storage import AHEAD_KEY
+
+
+class Ready(NamedTuple):
+    text: str  # the board's changes for the move, as table.js applies them
+    record: tuple  # the board's record after them (Board.adopt)
+    epoch: int  # the board they were worked out on
+
+
+class Ahead(Part):
+    def __init__(self, app):
+        super().__init__(app)
+        self.ready: dict = {}  # move text -> Ready
+        self.epoch = None  # the board epoch ``ready`` and ``todo`` belong to
+        self.todo: list = []  # moves still to work out
+        self.scheduled = False
+        self._work = None
+
+    # --- the lifecycle (part.py) -----------------------------------------------
+    def wire(self) -> None:
+        import js
+
+        app = self.app
+        self._work = app.proxy(app.guard(self.work))
+        app.board.changes.on_sent = lambda moved: self.schedule()
+        js.SolTable.ahead(app.proxy(app.guard(self.commit)))
+
+    def dealt(self, restored=None) -> None:
+        self.schedule()
+
+    # --- working out, while the page is idle -----------------------------------
+    def schedule(self) -> None:
+        if self.scheduled or self._work is None:
+            return
+        import js
+
+        self.scheduled = True
+        options = js.Object.new()
+        options.timeout = 1000
+        js.requestIdleCallback(self._work, options)
+
+    def work(self, deadline=None) -> None:
+        self.scheduled = False
+        app, board = self.app, self.app.board
+        if not app.playing or app.auto_home.busy:
+            return  # the cards going home schedule this again as they land
+        if self.epoch != board.epoch:
+            self.epoch, self.ready, self.todo = board.epoch, {}, self.candidates()
+        while self.todo and (deadline is None or deadline.timeRemaining() > 2):
+            self.prepare(self.todo.pop(0))
+        self.publish()
+        if self.todo:
+            self.schedule()
+
+    def candidates(self) -> list:
+        """The legal moves, the likeliest first: the stock, then home."""
+        game = self.app.game
+        moves = game.legal_moves()
+        kind = self.app.input.kind
+        return sorted(moves, key=lambda m: (m not in (DRAW, REDEAL), not (m.dst and kind(m.dst) == "foundation")))
+
+    def prepare(self, move: Move) -> None:
+        app, board = self.app, self.app.board
+        try:
+            after, _ = app.game.position.apply(move)
+        except Exception:
+            return
+        names = after.spec.pile_names
+        piles = {names[i]: p for i, p in enumerate(after.piles)}
+        turned = None if after.waiting is None else names[after.waiting]
+        text, record = board.forecast(piles, turned)
+        self.ready[str(move)] = Ready(text, record, board.epoch)
+
+    # --- what table.js may do on its own ---------------------------------------
+    def gestures(self) -> dict:
+        """Gesture -> [changes first (the selection let go), the move's
+        changes, the move], for the moves ready now; the keys are table.js's
+        calls: ``tap|pile|index`` (``*``: any index), ``double|pile|index``,
+        ``drop|pile``."""
+        app, board, inp = self.app, self.app.board, self.app.input
+        if not app.playing or app.auto_home.busy or self.epoch != board.epoch:
+            return {}
+        game = app.game
+        sel, drag = inp.selection, inp.dragging
+        out: dict = {}
+        let_go = board.forecast_clear(True) if sel is not None else None
+
+        def put(key: str, move: Move, first=None) -> None:
+            ready = self.ready.get(str(move))
+            if ready is not None:
+                out[key] = [first, ready.text, str(move)]
+
+        if game.spec.has_stock:
+            put("tap|stock|*", DRAW if board.codes("stock") else REDEAL, let_go)
+        if drag is not None:
+            if not drag.from_stock:
+                drop = board.forecast_clear(False)
+                for dst in inp.legal_from(drag):
+                    put(f"drop|{dst}", Move(drag.pile, dst, drag.count), drop)
+            return out
+        if sel is not None:
+            for dst in inp.legal_from(sel):
+                put(f"tap|{dst}|*", inp.move_for(sel, dst), let_go)
+        legal = game.legal_moves()
+        for pile in board.cards:  # a double tap sends a card home (Input.double)
+            top = len(board.codes(pile)) - 1
+            pick = inp.pickable(pile, top) if top >= 0 else None
+            if pick is None or pick.count != 1:
+                continue
+            home = (m for m in legal if m.src == pile and m.count == 1 and m.dst)
+            move = next((m for m in home if inp.kind(m.dst) == "foundation" or inp.kind(pile) == "retinue"), None)
+            if move is not None:
+                put(f"double|{pile}|{top}", move, let_go)
+        return out
+
+    def publish(self) -> None:
+        import js
+
+        app = self.app
+        gestures = self.gestures()
+        journal = None  # what table.js writes down with a move it makes (storage.AheadMove)
+        if gestures and not app.progress.in_duel():
+            journal = {"game": app.game.spec.id, "steps": app.game.steps, "home": app.auto_home.mode()}
+        js.SolTable.ready(app.board.epoch, json.dumps(gestures, separators=(",", ":")), json.dumps(journal))
+
+    # --- table.js applied one: Python catches up ---------------------------------
+    def commit(self, move: str, epoch, name: str, *args) -> None:
+        app, board = self.app, self.app.board
+        ready = self.ready.get(str(move))
+        if ready is None or ready.epoch != int(epoch) or board.epoch != int(epoch):
+            app.table.redraw()  # cannot happen (both sides count the same epoch): draw the game afresh
+        else:
+            board.expected = ready.record  # the handler decides on the board as it was; its sync adopts this
+        handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop}[str(name)]
+        handler(*args)
+        if board.expected is not None:  # refused after all (the clock ran out meanwhile): the cards go back
+            board.sync(app.table.piles(), app.table.turned_pile())
+        app.progress.store.remove(AHEAD_KEY)  # the move is in the game's own save now (or was refused)
+        self.schedule()

@@ -1,0 +1,166 @@
+"""Moves made ready ahead (game/web/ahead.py, static/js/table.js): while the
+page is idle, Python works out what each likely move does to the board, and
+a tap on the stock, a drop or a double click that makes one of them shows it
+in the pointer's own handler, before Python has run. Python then plays it
+through the engine once the frame is drawn: the score, the moves counter and
+the saved game follow, and the board and the engine agree as ever."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ui_helpers import (
+    click_pile,
+    dom_piles,
+    double_click_card,
+    drag,
+    engine_piles,
+    hud,
+    open_url,
+    record_errors,
+    settle,
+)
+
+from game import Move, new_game
+
+# At the first change of the board after a pointerup: what the HUD's moves
+# counter (Python writes it) said then.
+WATCH = """() => {
+  window.__seen = [];
+  const board = document.getElementById('board');
+  const obs = new MutationObserver(() => {
+    window.__seen.push(document.querySelector('[data-hud="moves"]').textContent);
+    obs.disconnect();
+  });
+  addEventListener('pointerup', () => obs.observe(board, {subtree: true, childList: true}), {capture: true, once: true});
+}"""
+
+
+@pytest.fixture
+def page(browser, browser_context_args, app_url):
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
+    pg = record_errors(context.new_page())
+    yield pg
+    context.close()
+
+
+def ready(page, gesture: str) -> None:
+    settle(page)
+    page.wait_for_function(f"SolTable.prepared().includes({gesture!r})", timeout=15_000)
+
+
+def made_ahead(page, action, before: str) -> None:
+    """``action`` changes the board before Python sees it, and then Python catches up."""
+    page.evaluate(WATCH)
+    action()
+    page.wait_for_function("window.__seen.length > 0")
+    assert page.evaluate("window.__seen") == [before]  # shown while Python had not run yet
+    page.wait_for_function(f"document.querySelector('[data-hud=\"moves\"]').textContent !== {before!r}")
+
+
+def test_a_stock_tap_a_drop_and_a_double_click_show_before_python_and_python_follows(page, app_url):
+    open_url(page, app_url, "?game=forty-thieves&seed=1&lang=en")
+    game = new_game("forty-thieves", 1)
+    # A draw from the stock.
+    ready(page, "tap|stock|*")
+    made_ahead(page, lambda: click_pile(page, "stock"), "0")
+    game.play(Move("draw"))
+    assert page.evaluate("window.solitaire.state().moves") == 1
+    assert dom_piles(page) == engine_piles(game)
+    # A card dragged onto a column.
+    move = next(m for m in game.legal_moves() if m.src.startswith("t") and m.dst.startswith("t"))
+    src_n = len(game.position.pile(move.src))
+    ready(page, "tap|stock|*")  # the board after the draw, worked out again
+    page.wait_for_timeout(500)  # and its other moves (a drop's gesture is named when the drag starts)
+    page.evaluate(WATCH)
+    drag(page, move.src, src_n - move.count, move.dst)
+    page.wait_for_function("window.__seen.length > 0")
+    assert page.evaluate("window.__seen") == ["1"]
+    page.wait_for_function("document.querySelector('[data-hud=\"moves\"]').textContent === '2'")
+    game.play(move)
+    assert dom_piles(page) == engine_piles(game)
+    state = page.evaluate("window.solitaire.state()")
+    assert state["moves"] == 2 and state["position"] == game.position.to_json()
+    assert page.errors == []
+
+
+def test_a_double_click_home_is_made_ahead_and_stored(page, app_url):
+    open_url(page, app_url, "?game=reloaded&seed=2&lang=en")
+    game = new_game("reloaded", 2)
+    home = None
+    for _ in range(30):  # draw until an ace can go home by a double click
+        home = next((m for m in game.legal_moves() if m.dst.startswith("f") and m.count == 1), None)
+        if home is not None:
+            break
+        ready(page, "tap|stock|*")
+        stock = next(m for m in game.legal_moves() if m.is_stock_action)
+        click_pile(page, "stock")
+        game.play(stock)
+        page.wait_for_function(f"window.solitaire.state().moves === {game.moves}")
+    assert home is not None
+    top = len(game.position.pile(home.src)) - 1
+    ready(page, f"double|{home.src}|{top}")
+    before = str(hud(page)["moves"])
+    page.evaluate(WATCH)
+    double_click_card(page, home.src, top)
+    page.wait_for_function("window.__seen.length > 0")
+    assert page.evaluate("window.__seen") == [before]  # shown while Python had not run yet
+    page.wait_for_function(f"window.solitaire.state().moves === {game.moves + 1}")
+    game.play(home)
+    assert dom_piles(page) == engine_piles(game)
+    # The save has the move: a reload resumes with the card at home.
+    page.reload()
+    page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=60_000)
+    assert dom_piles(page) == engine_piles(game)
+    assert page.errors == []
+
+
+# A tap on the stock dispatched from script; in the same task, before any
+# frame and before Python has run, every key of the page's storage.
+TAP_AND_LOOK = """() => {
+  const stock = document.querySelector('#board [data-pile="stock"]').getBoundingClientRect();
+  const at = {clientX: stock.left + stock.width / 2, clientY: stock.top + stock.height / 2, pointerId: 7,
+              pointerType: 'mouse', button: 0, bubbles: true, cancelable: true};
+  const board = document.getElementById('board');
+  board.dispatchEvent(new PointerEvent('pointerdown', at));
+  board.dispatchEvent(new PointerEvent('pointerup', at));
+  const store = {};
+  for (let i = 0; i < localStorage.length; i++) store[localStorage.key(i)] = localStorage.getItem(localStorage.key(i));
+  return {store, waste: document.querySelectorAll('#board [data-pile="waste"] .card').length,
+          moves: document.querySelector('[data-hud="moves"]').textContent};
+}"""
+
+
+def test_a_move_made_ahead_is_stored_before_it_shows_and_a_crash_before_python_keeps_it(
+    browser, browser_context_args, app_url
+):
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
+    page = record_errors(context.new_page())
+    open_url(page, app_url, "?game=forty-thieves&seed=3&lang=en")
+    ready(page, "tap|stock|*")
+    seen = page.evaluate(TAP_AND_LOOK)
+    assert seen["waste"] == 1 and seen["moves"] == "0"  # on the table, Python not yet run
+    assert "solitaire.ahead" in seen["store"]
+    saved = json.loads(seen["store"]["solitaire.save.forty-thieves"])
+    assert "draw" not in json.dumps(saved["game"]["moves"])  # the save itself does not have it yet
+    # Python catches up: the save has the draw and the note is gone.
+    page.wait_for_function("window.solitaire.state().moves === 1")
+    assert page.evaluate("localStorage.getItem('solitaire.ahead')") is None
+    context.close()
+    # The storage as it was in that moment, as a page that crashed then would
+    # leave it: opened again, the game has the draw.
+    context = browser.new_context(**browser_context_args)
+    helper = context.new_page()
+    helper.goto(app_url + "manifest.webmanifest")
+    helper.evaluate("s => Object.entries(s).forEach(([k, v]) => localStorage.setItem(k, v))", seen["store"])
+    helper.close()
+    page = record_errors(context.new_page())
+    open_url(page, app_url, "?game=forty-thieves&seed=3&lang=en")
+    game = new_game("forty-thieves", 3)
+    game.play(Move("draw"))
+    assert page.evaluate("window.solitaire.state().moves") == 1
+    assert dom_piles(page) == engine_piles(game)
+    assert page.evaluate("localStorage.getItem('solitaire.ahead')") is None
+    assert page.errors == []
+    context.close()
