@@ -30,6 +30,9 @@ from game import DRAW, REDEAL, Move
 from .part import Part
 from .storage import AHEAD_KEY
 
+IDLE_FALLBACK_MS = 50  # without requestIdleCallback: a slice of work this long after an update
+SLICE_MS = 8  # the longest such slice
+
 
 class Ready(NamedTuple):
     text: str  # the board's changes for the move, as table.js applies them
@@ -58,6 +61,9 @@ class Ahead(Part):
     def dealt(self, restored=None) -> None:
         self.schedule()
 
+    def ended(self) -> None:
+        self.publish()  # nothing to make ahead once the game is over (time up included)
+
     # --- working out, while the page is idle -----------------------------------
     def schedule(self) -> None:
         if self.scheduled or self._work is None:
@@ -65,18 +71,28 @@ class Ahead(Part):
         import js
 
         self.scheduled = True
+        idle = getattr(js.window, "requestIdleCallback", None)
+        if idle is None:  # Safari: a short slice after a pause instead
+            js.setTimeout(self._work, IDLE_FALLBACK_MS)
+            return
         options = js.Object.new()
         options.timeout = 1000
-        js.requestIdleCallback(self._work, options)
+        idle(self._work, options)
 
     def work(self, deadline=None) -> None:
+        import js
+
         self.scheduled = False
         app, board = self.app, self.app.board
         if not app.playing or app.auto_home.busy:
             return  # the cards going home schedule this again as they land
         if self.epoch != board.epoch:
             self.epoch, self.ready, self.todo = board.epoch, {}, self.candidates()
-        while self.todo and (deadline is None or deadline.timeRemaining() > 2):
+        until = js.performance.now() + SLICE_MS
+        while self.todo:
+            left = deadline.timeRemaining() if hasattr(deadline, "timeRemaining") else until - js.performance.now()
+            if left <= 2:
+                break
             self.prepare(self.todo.pop(0))
         self.publish()
         if self.todo:
@@ -150,7 +166,14 @@ class Ahead(Part):
         gestures = self.gestures()
         journal = None  # what table.js writes down with a move it makes (storage.AheadMove)
         if gestures and not app.progress.in_duel():
-            journal = {"game": app.game.spec.id, "steps": app.game.steps, "home": app.auto_home.mode()}
+            game = app.game
+            journal = {
+                "game": game.spec.id,
+                "seed": game.seed,
+                "steps": game.steps,
+                "actions": len(game.log),
+                "home": app.auto_home.mode(),
+            }
         js.SolTable.ready(app.board.epoch, json.dumps(gestures, separators=(",", ":")), json.dumps(journal))
 
     # --- table.js applied one: Python catches up ---------------------------------
@@ -162,8 +185,10 @@ class Ahead(Part):
         else:
             board.expected = ready.record  # the handler decides on the board as it was; its sync adopts this
         handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop}[str(name)]
-        handler(*args)
-        if board.expected is not None:  # refused after all (the clock ran out meanwhile): the cards go back
-            board.sync(app.table.piles(), app.table.turned_pile())
-        app.progress.store.remove(AHEAD_KEY)  # the move is in the game's own save now (or was refused)
-        self.schedule()
+        try:
+            handler(*args)
+        finally:
+            if board.expected is not None:  # refused after all (the clock ran out meanwhile): the cards go back
+                board.sync(app.table.piles(), app.table.turned_pile())
+            app.progress.store.remove(AHEAD_KEY)  # the move is in the game's own save now (or was refused)
+            self.schedule()

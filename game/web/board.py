@@ -82,7 +82,10 @@ class Changes:
                 self.epoch += 1
             js.SolTable.apply(self.text())
             if self.on_sent is not None:
-                self.on_sent(moved)
+                try:
+                    self.on_sent(moved)
+                except Exception as e:  # making moves ready ahead never stops an update
+                    js.console.warn(f"solitaire: ahead: {type(e).__name__}: {e}")
 
 
 class Board:
@@ -180,7 +183,9 @@ class Board:
             self.cards[name] = entries
             frame.append(pel)
         root.replaceChildren(frame)
-        js.SolTable.register(root, to_js([self.els[i] for i in range(next_id)]), to_js(self.faces_to_load(piles)))
+        js.SolTable.register(
+            root, to_js([self.els[i] for i in range(next_id)]), to_js(self.faces_to_load(piles)), self.epoch
+        )
         self.place_all(send=False)
         self.relabel()
         first = spec.pile_names[0]

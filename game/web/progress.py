@@ -142,11 +142,7 @@ class Progress(Part):
         slot, damaged = self.store.read(storage.save_key(game_id), storage.slot_checker(game_id))
         if damaged:
             self.damaged.append(("error.save_damaged", ()))
-        ahead, _ = self.store.read(storage.AHEAD_KEY, storage.check_ahead)  # a damaged one is set aside
-        if ahead is not None:
-            self.store.remove(storage.AHEAD_KEY)
-            if slot is not None:
-                storage.replay_ahead(slot, ahead)  # the page went before it stored its last move
+        self.replay_ahead(game_id, slot)
         if slot is not None and resume.matches(slot, query, request):
             return slot, game_id
         if slot is not None and slot.played and not slot.recorded and slot.game.seed is not None:
@@ -156,6 +152,23 @@ class Progress(Part):
             at = game.end_time if game.end_time is not None else slot.elapsed
             self.count(game, game.score(at), at, later=True)
         return None, game_id
+
+    def replay_ahead(self, game_id: str, slot) -> None:
+        """A move the page showed ahead of its save (ahead.py) and went before
+        storing: played on the save it follows (``slot`` for ``game_id``, or
+        its own game's save)."""
+        ahead, _ = self.store.read(storage.AHEAD_KEY, storage.check_ahead)  # a damaged one is set aside
+        if ahead is None:
+            return
+        self.store.remove(storage.AHEAD_KEY)
+        if ahead.game == game_id:
+            if slot is not None:
+                storage.replay_ahead(slot, ahead)
+            return
+        key = storage.save_key(ahead.game)
+        other, _ = self.store.read(key, storage.slot_checker(ahead.game))
+        if other is not None and storage.replay_ahead(other, ahead):
+            self.store.write(key, other.to_json())
 
     def wire(self) -> None:
         app = self.app

@@ -278,7 +278,9 @@ class AheadMove:
     that crashed in between plays it again on the save it follows."""
 
     game: str
+    seed: Optional[int]  # the deal (None: a game from a position)
     steps: int  # the game's steps before the move
+    actions: int  # the game's actions before it (its log: moves, undos, redos)
     move: str
     home: str  # the auto-home setting it was played with
 
@@ -286,18 +288,21 @@ class AheadMove:
 def check_ahead(data) -> AheadMove:
     if not isinstance(data, dict):
         raise Damaged("not an object")
-    game, steps, move, home = (data.get(k) for k in ("game", "steps", "move", "home"))
+    game, seed, steps, actions, move, home = (data.get(k) for k in ("game", "seed", "steps", "actions", "move", "home"))
     if game not in PLAYER_GAMES or not isinstance(move, str) or len(move) > 40 or not isinstance(home, str):
         raise Damaged("not a move made ahead")
-    if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= MAX_COUNT:
-        raise Damaged("steps out of range")
-    return AheadMove(game, steps, move, home)
+    for n in (steps, actions) + (() if seed is None else (seed,)):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
+            raise Damaged("a count out of range")
+    return AheadMove(game, seed, steps, actions, move, home)
 
 
 def replay_ahead(slot: "Slot", ahead: AheadMove) -> bool:
     """Play ``ahead`` on the game saved just before it, if it is that one."""
     game = slot.game
-    if ahead.game != game.spec.id or game.steps != ahead.steps or game.status != PLAYING:
+    if (ahead.game, ahead.seed, ahead.steps, ahead.actions) != (game.spec.id, game.seed, game.steps, len(game.log)):
+        return False
+    if game.status != PLAYING:
         return False
     try:
         game.play(ahead.move, max(slot.elapsed, game.clock), home=ahead.home)

@@ -36,8 +36,9 @@
   var piles = {};    // pile name -> pile element
   var root = null;
 
-  function register(board, els, faces) {
+  function register(board, els, faces, at) {
     gestures = null;
+    if (typeof at === "number") epoch = at;  // Python's count, whatever happened before
     root = board;
     cards = Array.prototype.slice.call(els);
     piles = {};
@@ -230,9 +231,15 @@
       note.move = g[2];
       try { localStorage.setItem("solitaire.ahead", JSON.stringify(note)); } catch (err) { /* storage refused */ }
     }
-    if (g[0]) apply(g[0]);
-    apply(g[1]);
-    owed = { move: g[2], epoch: at, name: name, args: args };
+    try {
+      if (g[0]) apply(g[0]);
+      apply(g[1]);
+      owed = { move: g[2], epoch: at, name: name, args: args };
+    } catch (err) {  // the page out of step: Python draws the board afresh, then handles the gesture
+      console.warn("table: a move made ahead failed", err);
+      try { localStorage.removeItem("solitaire.ahead"); } catch (e) { /* storage refused */ }
+      owed = { move: "", epoch: -1, name: name, args: args };
+    }
     // After what else this pointerup sets off (a page's own observers see the
     // move first), and after the frame that shows it.
     queueMicrotask(function () {

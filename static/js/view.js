@@ -281,6 +281,9 @@
       copy.querySelectorAll("." + name).forEach(function (node) { node.classList.remove(name); });
     });
     copy.querySelectorAll("[tabindex]").forEach(function (node) { node.setAttribute("tabindex", "-1"); });
+    // The faces' bitmaps (table.js) are made again on the next visit: the copy
+    // names the pictures only, and stays a few kilobytes.
+    copy.querySelectorAll("img[srcset]").forEach(function (node) { node.removeAttribute("srcset"); });
     copy.querySelectorAll("[style]").forEach(function (node) {
       node.setAttribute(STYLE, node.getAttribute("style"));
       node.removeAttribute("style");

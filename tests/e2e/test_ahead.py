@@ -164,3 +164,22 @@ def test_a_move_made_ahead_is_stored_before_it_shows_and_a_crash_before_python_k
     assert page.evaluate("localStorage.getItem('solitaire.ahead')") is None
     assert page.errors == []
     context.close()
+
+
+def test_without_request_idle_callback_the_game_starts_and_makes_moves_ahead(browser, browser_context_args, app_url):
+    """Safari has no requestIdleCallback: the work goes in short slices after a pause."""
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
+    context.add_init_script("delete window.requestIdleCallback; delete window.cancelIdleCallback;")
+    page = record_errors(context.new_page())
+    open_url(page, app_url, "?game=forty-thieves&seed=4&lang=en")
+    assert page.evaluate("typeof window.requestIdleCallback") == "undefined"
+    ready(page, "tap|stock|*")
+    made_ahead(page, lambda: click_pile(page, "stock"), "0")
+    game = new_game("forty-thieves", 4)
+    game.play(Move("draw"))
+    assert dom_piles(page) == engine_piles(game)
+    page.wait_for_function(
+        "[...document.querySelectorAll('#board img.art')].every(i => i.currentSrc.startsWith('data:'))"
+    )
+    assert page.errors == []
+    context.close()

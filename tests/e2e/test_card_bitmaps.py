@@ -83,3 +83,14 @@ def test_a_new_card_size_brings_bitmaps_of_that_size(page):
     after = page.evaluate(FACES)
     assert after["size"][0] < before[0]
     assert page.errors == []
+
+
+def test_the_copy_of_the_board_kept_for_the_next_visit_names_the_pictures_not_the_bitmaps(page):
+    page.wait_for_function(ALL_BITMAPS, timeout=20_000)
+    settle(page)
+    click_pile(page, "stock")  # a change: the page keeps a new copy of the board soon after
+    page.wait_for_timeout(1_500)  # view.js keeps it 0.8 s after the last action
+    view = page.evaluate("localStorage.getItem('solitaire.view')")
+    assert view and '"forty-thieves"' in view
+    assert "data:image" not in view and "srcset" not in view
+    assert ".svg" in view and len(view) < 200_000, len(view)

@@ -390,13 +390,18 @@ def test_a_move_made_ahead_is_played_again_on_the_save_it_follows():
     game.play("draw", 1.0)
     slot = Slot(game, 2.0)
     move = next(m for m in game.legal_moves() if not m.is_stock_action)
-    steps = game.steps
-    assert replay_ahead(slot, AheadMove("forty-thieves", steps, str(move), "off"))
+    steps, actions = game.steps, len(game.log)
+    assert replay_ahead(slot, AheadMove("forty-thieves", 1, steps, actions, str(move), "off"))
     assert game.steps == steps + 1 and str(game.line[-1]) == str(move)
-    # Once the save has it (or after an undo back to those steps, the page having
-    # taken the note away when Python caught up), a note for other steps does nothing.
-    assert not replay_ahead(slot, AheadMove("forty-thieves", steps, str(move), "off"))
-    assert not replay_ahead(slot, AheadMove("reloaded", game.steps, "draw", "off"))
+    # Once the save has it, the note is for another point of the game and does nothing.
+    assert not replay_ahead(slot, AheadMove("forty-thieves", 1, steps, actions, str(move), "off"))
+    # Nor does a note of another deal or game, or of the same steps after an undo.
+    game.undo(3.0)
+    assert game.steps == steps
+    assert not replay_ahead(slot, AheadMove("forty-thieves", 1, steps, actions, str(move), "off"))
+    assert not replay_ahead(slot, AheadMove("forty-thieves", 2, steps, len(game.log), str(move), "off"))
+    assert not replay_ahead(slot, AheadMove("reloaded", 1, steps, len(game.log), "draw", "off"))
+    assert game.steps == steps
 
 
 def test_a_move_made_ahead_that_the_rules_refuse_leaves_the_save_as_it_was():
@@ -405,7 +410,7 @@ def test_a_move_made_ahead_that_the_rules_refuse_leaves_the_save_as_it_was():
 
     game = new_game("forty-thieves", 1)
     before = game.position
-    assert not replay_ahead(Slot(game), AheadMove("forty-thieves", 0, "t1>f1", "off"))
+    assert not replay_ahead(Slot(game), AheadMove("forty-thieves", 1, 0, 0, "t1>f1", "off"))
     assert game.position == before and game.steps == 0
 
 
@@ -414,11 +419,13 @@ def test_a_move_made_ahead_that_the_rules_refuse_leaves_the_save_as_it_was():
     [
         None,
         [],
-        {"game": "nope", "steps": 0, "move": "draw", "home": "off"},
-        {"game": "reloaded", "steps": -1, "move": "draw", "home": "off"},
-        {"game": "reloaded", "steps": True, "move": "draw", "home": "off"},
-        {"game": "reloaded", "steps": 0, "move": 5, "home": "off"},
-        {"game": "reloaded", "steps": 0, "move": "x" * 41, "home": "off"},
+        {"game": "nope", "seed": 1, "steps": 0, "actions": 0, "move": "draw", "home": "off"},
+        {"game": "reloaded", "seed": 1, "steps": -1, "actions": 0, "move": "draw", "home": "off"},
+        {"game": "reloaded", "seed": 1, "steps": True, "actions": 0, "move": "draw", "home": "off"},
+        {"game": "reloaded", "seed": 1, "steps": 0, "actions": "0", "move": "draw", "home": "off"},
+        {"game": "reloaded", "seed": -5, "steps": 0, "actions": 0, "move": "draw", "home": "off"},
+        {"game": "reloaded", "seed": 1, "steps": 0, "actions": 0, "move": 5, "home": "off"},
+        {"game": "reloaded", "seed": 1, "steps": 0, "actions": 0, "move": "x" * 41, "home": "off"},
     ],
 )
 def test_a_damaged_note_of_a_move_made_ahead_is_refused(data):
