@@ -137,7 +137,7 @@ class Ahead(Part):
                 out[key] = [first, ready.text, str(move)]
 
         if game.spec.has_stock:
-            put("tap|stock|*", DRAW if board.codes("stock") else REDEAL, let_go)
+            put("tap|stock|*", app.stock_move(), let_go)
         if drag is not None:
             if not drag.from_stock:
                 drop = board.forecast_clear(False)
@@ -153,8 +153,7 @@ class Ahead(Part):
             pick = inp.pickable(pile, top) if top >= 0 else None
             if pick is None or pick.count != 1:
                 continue
-            home = (m for m in legal if m.src == pile and m.count == 1 and m.dst)
-            move = next((m for m in home if inp.kind(m.dst) == "foundation" or inp.kind(pile) == "retinue"), None)
+            move = inp.home_move(pile, legal)
             if move is not None:
                 put(f"double|{pile}|{top}", move, let_go)
         return out

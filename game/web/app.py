@@ -286,7 +286,11 @@ class App:
         if not self.game.spec.has_stock:
             self.play(DRAW)  # a game without a stock: the engine says so
             return
-        self.play(DRAW if self.board.codes("stock") else REDEAL, shake=("stock", 0))
+        self.play(self.stock_move(), shake=("stock", 0))
+
+    def stock_move(self) -> Move:
+        """What a tap on the stock plays: a draw, or the waste turned over once it is empty."""
+        return DRAW if self.board.codes("stock") else REDEAL
 
     def undo(self) -> None:
         self.take_back(self.game.undo, "status.undone")

@@ -194,15 +194,23 @@ class Input(Part):
             if pick is not None:
                 self.board.shake(pick.pile, pick.index)
             return
-        for move in self.game.legal_moves():
+        move = self.home_move(pile)
+        if move is not None:
+            self.app.play(move)
+            return
+        self.board.shake(pile, pick.index)
+
+    def home_move(self, pile: str, legal=None) -> Optional[Move]:
+        """The move a double tap on ``pile``'s top card makes: to a foundation
+        (Royal Retinue: to its own pile); ``legal``: the legal moves, if known."""
+        for move in self.game.legal_moves() if legal is None else legal:
             if (
                 move.src == pile
                 and move.count == 1
                 and (self.kind(move.dst) == "foundation" or self.kind(pile) == "retinue")
             ):
-                self.app.play(move)
-                return
-        self.board.shake(pile, pick.index)
+                return move
+        return None
 
     def grab_for_js(self, pile, index):
         import js
