@@ -92,6 +92,7 @@
       fly.removeAttribute("data-card");
       fly.setAttribute("aria-hidden", "true");
       fly.className = card.className + " fly";
+      fly.classList.remove("buried");  // a stacked pile's hidden card flies too
       fly.style.cssText = "position:fixed;left:" + r.left + "px;top:" + r.top + "px;width:" + r.width +
         "px;height:" + r.height + "px;transform:none;margin:0;z-index:" + (cards.length - k);
       frag.append(fly);

@@ -43,9 +43,32 @@
     cards = Array.prototype.slice.call(els);
     piles = {};
     for (var p = board.firstElementChild; p; p = p.nextElementSibling) {
-      if (p.dataset.pile) piles[p.dataset.pile] = p;
+      if (p.dataset.pile) { piles[p.dataset.pile] = p; bury(p); }
     }
     if (faces) preload(faces);
+  }
+
+  // A stacked pile (stock, waste, foundation) shows its top few cards: its
+  // thickness, the waste's fan, and the card a slide off it uncovers. The
+  // rest lie under them unseen and are not painted (.buried). A class set
+  // here, where the pile changed, and not a selector that counts from the
+  // end (:nth-last-of-type), which makes the page restyle every card of the
+  // pile at each card that comes or goes: 70 cards a draw in Forty Thieves.
+  var SHOWN = 5;
+  function stacked(pileEl) {
+    var c = pileEl.classList;
+    return c.contains("stock") || c.contains("waste") || c.contains("foundation");
+  }
+
+  function bury(pileEl) {
+    var flat = !stacked(pileEl), n = 0;
+    for (var c = pileEl.lastElementChild; c; c = c.previousElementSibling) {
+      if (!c.hasAttribute("data-card")) continue;
+      var hide = !flat && n >= SHOWN;
+      if (c.classList.contains("buried") !== hide) c.classList.toggle("buried", hide);
+      else if (hide) break;  // every card below it is buried already
+      n++;
+    }
   }
 
   // ---- The deal's card faces, loaded while the page is idle. A face shown
@@ -267,7 +290,7 @@
         from.push([slide[2][i] + (off ? off[0] : 0), slide[3][i] + (off ? off[1] : 0)]);
       }
     }
-    var focus = null, resized = false;
+    var focus = null, resized = false, changed = new Set();
     for (i = 0; i < ops.length; i++) {
       op = ops[i];
       switch (op[0]) {
@@ -281,7 +304,12 @@
           break;
         case "a":
           el = piles[op[1]];
-          for (var k = 0; k < op[2].length; k++) el.append(cards[op[2][k]]);
+          for (var k = 0; k < op[2].length; k++) {
+            var card = cards[op[2][k]];
+            if (card.parentElement) changed.add(card.parentElement);
+            el.append(card);
+          }
+          changed.add(el);
           break;
         case "b":
           el = piles[op[1]];
@@ -318,6 +346,7 @@
           break;
       }
     }
+    changed.forEach(bury);
     if (slide) {
       var els = [], turned = [];
       for (i = 0; i < slide[1].length; i++) els.push(cards[slide[1][i]]);

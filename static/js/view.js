@@ -177,9 +177,10 @@
         badge.setAttribute("aria-hidden", "true");
         pile.append(badge);
       }
-      p[3].forEach(function (at) {
+      var shown = /^(stock|waste|foundation)$/.test(p[1]) ? p[3].length - 5 : 0;  // table.js's bury
+      p[3].forEach(function (at, k) {
         var card = document.createElement("div");
-        card.className = "card";
+        card.className = k < shown ? "card buried" : "card";
         card.setAttribute("role", "img");
         card.dataset.face = "down";
         var img = document.createElement("img");

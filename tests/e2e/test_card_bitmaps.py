@@ -3,7 +3,9 @@ the page draws each SVG picture once into a bitmap of the card's size in
 device pixels and shows that, so a move repaints copies of pictures, not
 their every shape. The picture's address stays the image's ``src``; the
 bitmap is its ``srcset``. A card turned over by a move shows its face in the
-update that turns it, and a new card size brings new bitmaps."""
+update that turns it, and a new card size brings new bitmaps. A stacked pile
+(stock, waste, foundation) paints only its top five cards, whatever comes
+and goes."""
 
 from __future__ import annotations
 
@@ -95,3 +97,35 @@ def test_the_copy_of_the_board_kept_for_the_next_visit_names_the_pictures_not_th
     assert view and '"forty-thieves"' in view
     assert "data:image" not in view and "srcset" not in view
     assert ".svg" in view and len(view) < 200_000, len(view)
+
+
+# Per stacked pile: how many cards it holds, and which of them (from the top) are painted.
+PAINTED = """() => Object.fromEntries(['stock', 'waste', 'f1'].map(name => {
+  const cards = [...document.querySelectorAll(`#board [data-pile="${name}"] > .card`)].reverse();
+  return [name, {n: cards.length, painted: cards.flatMap((c, k) => getComputedStyle(c).visibility === 'visible' ? [k] : [])}];
+}))"""
+
+
+def top_five(n: int) -> list[int]:
+    return list(range(min(n, 5)))
+
+
+def test_a_stacked_pile_paints_its_top_five_cards_as_cards_come_and_go(page):
+    settle(page)
+    shown = page.evaluate(PAINTED)
+    assert shown["stock"]["n"] > 50 and shown["stock"]["painted"] == top_five(shown["stock"]["n"]), shown
+    for _ in range(7):
+        settle(page)
+        click_pile(page, "stock")
+    settle(page)
+    shown = page.evaluate(PAINTED)
+    assert shown["waste"]["n"] >= 7, shown
+    for pile in ("stock", "waste"):
+        assert shown[pile]["painted"] == top_five(shown[pile]["n"]), (pile, shown)
+    page.click("#btn-undo")  # the waste's top card goes back: the one six deep shows again
+    page.wait_for_function(f"({PAINTED})().waste.n === {shown['waste']['n'] - 1}")
+    settle(page)
+    again = page.evaluate(PAINTED)
+    for pile in ("stock", "waste"):
+        assert again[pile]["painted"] == top_five(again[pile]["n"]), (pile, again)
+    assert page.errors == []
