@@ -8,6 +8,7 @@
   "use strict";
 
   var TAP_MS = 350;        // two taps within this time are a double tap
+  var NEAR = 16;           // px: how far a card may be painted outside its pile's box (a lift, a shake)
   var SLOP = { mouse: 4, pen: 6, touch: 8 };
   var MOVE_MS = 190;
   var TURN_MS = 220;
@@ -464,29 +465,39 @@
     // target (the click goes to what shows around it, the stock say). Nor is
     // a card still leaving the stock: clicks there, however quick, draw.
     function hitTest(x, y) {
-      var cards = board.querySelectorAll("[data-card]");
-      var stock = board.querySelector('[data-pile="stock"]');
-      var onStock = stock && inside(stock.getBoundingClientRect(), x, y);
-      var best = null, bestZ = -Infinity;
-      for (var i = 0; i < cards.length; i++) {
-        var c = cards[i];
-        if (c.classList.contains("dragging")) continue;
+      // Cards lie inside their pile's box (layout.py sizes it to its fan),
+      // give or take a lift or a shake: only the piles near the point, and
+      // the cards in flight (painted anywhere along their slide), are
+      // measured, not every card on the table.
+      var pileEls = board.querySelectorAll("[data-pile]");
+      var under = null, onStock = false, near = [];
+      for (var k = 0; k < pileEls.length; k++) {
+        var pr = pileEls[k].getBoundingClientRect();
+        if (inside(pr, x, y)) {
+          if (!under) under = pileEls[k];
+          if (pileEls[k].dataset.pile === "stock") onStock = true;
+        }
+        if (x >= pr.left - NEAR && x < pr.right + NEAR && y >= pr.top - NEAR && y < pr.bottom + NEAR) near.push(pileEls[k]);
+      }
+      var best = null, bestZ = -Infinity, seen = new Set();
+      function consider(c) {
+        seen.add(c);
+        if (c.classList.contains("dragging")) return;
         var r = c.getBoundingClientRect();
-        if (!inside(r, x, y)) continue;
-        if (r.width < c.offsetWidth * 0.5) continue;
-        if (onStock && c.classList.contains("flying") && c.parentElement !== stock) continue;
+        if (!inside(r, x, y)) return;
+        if (r.width < c.offsetWidth * 0.5) return;
+        if (onStock && c.classList.contains("flying") && c.parentElement.dataset.pile !== "stock") return;
         var z = parseInt(c.style.zIndex, 10) || 0;  // a sliding card is lifted above the rest
         if (z >= bestZ) { best = c; bestZ = z; }    // later in the page is painted over earlier
       }
+      for (var n = 0; n < near.length; n++) cardsOf(near[n]).forEach(consider);
+      var flying = board.querySelectorAll(".card.flying");
+      for (var f = 0; f < flying.length; f++) if (!seen.has(flying[f])) consider(flying[f]);
       if (best) {
         var pileEl = pileFromElement(best.parentElement);
         if (pileEl) return { pile: pileEl, card: best };
       }
-      var piles = board.querySelectorAll("[data-pile]");
-      for (var k = 0; k < piles.length; k++) {
-        if (inside(piles[k].getBoundingClientRect(), x, y)) return { pile: piles[k], card: null };
-      }
-      return null;
+      return under ? { pile: under, card: null } : null;
     }
 
     function inside(r, x, y) {
