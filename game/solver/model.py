@@ -821,10 +821,14 @@ class Model:
         In the relaxation a card, once it could move, stays able to: a card
         *can leave* its place if every card above it in its column can leave
         (or lies on it in a run that moves with it) and it can go home, or some
-        card it fits on can be uncovered (talon cards and cards home count as
-        uncovered), or an empty column could take it and some column can be
-        emptied; a card *can go home* if it can leave (talon cards can) and
-        a card one rank lower of its suit can go home (Aces: always).
+        card it fits on can be uncovered, or an empty column could take it and
+        some column can be emptied; a card *can go home* if it can leave
+        (talon cards can) and a card one rank lower of its suit can go home
+        (Aces: always). A card off the columns (a talon card, or a card home
+        where cards may come back) counts as uncovered only once it could lie
+        on a column's top: once a card it fits on can be uncovered, or, where
+        an empty column takes it, a column can be emptied (a talon card that
+        could only go home takes no card on the way).
         Nothing here ever runs out: a card lying on a card stops no other
         card from lying there too. Every card that leaves its place or goes
         home in a real line passes these tests at that moment (by induction
@@ -842,7 +846,10 @@ class Model:
                 canhome.add(s * 16 + r)
         # codes with an instance that can be uncovered (cards home can come back
         # only where the rules allow it)
-        uncovered = set(canhome) if self.f2c else set()
+        uncovered = set()
+        # cards off the columns (in the talon, or home where they may come
+        # back) that could lie on a column's top: see below
+        loose = set(canhome) if self.f2c else set()
         parents = self.parents
         cycle = self.talon_cycle
         if cycle:
@@ -859,9 +866,19 @@ class Model:
             talon = set()
         else:
             talon = {c & 63 for c in T}
-            uncovered |= talon
+            loose |= talon
         leaves = [[False] * len(col) for col in cols]
         empty_possible = any(not col for col in cols)
+        # One deck: where each column card lies. A card c can go onto a card
+        # p of its own column only if p lies above c and was put on another
+        # column first (p moved off c's way: onto a card that can be
+        # uncovered, or into an empty column); a card below c is covered by c
+        # until c leaves (the run rule below covers c lying on it in a run).
+        where = {}
+        if copies == 1:
+            for i, col in enumerate(cols):
+                for k, x in enumerate(col):
+                    where[x & 63] = (i, k)
         changed = True
         while changed:
             changed = False
@@ -879,7 +896,7 @@ class Model:
                     if ok:
                         tleft[j] = True
                         talon.add(c)
-                        uncovered.add(c)
+                        loose.add(c)
                         if j < first_left:
                             first_left = j
                         changed = True
@@ -887,7 +904,23 @@ class Model:
             for c in talon:
                 if c not in canhome and (c & 15 == 1 or c - 1 in canhome):
                     canhome.add(c)
+                    if self.f2c:
+                        loose.add(c)
                     changed = True
+            # A card off the columns can take a card only once it lies on a
+            # column's top, and it gets there only onto a card that can be
+            # uncovered, or into an empty column.
+            for c in loose:
+                if c not in uncovered:
+                    ok = empty_possible and c in empty_ok
+                    if not ok:
+                        for p in parents[c]:
+                            if p in uncovered:
+                                ok = True
+                                break
+                    if ok:
+                        uncovered.add(c)
+                        changed = True
             for i, col in enumerate(cols):
                 lv = leaves[i]
                 ln = len(col)
