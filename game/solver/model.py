@@ -45,6 +45,7 @@ from .safe import safe_requirements
 
 FACE_DOWN = 64
 GREEDY_TALON = 3  # greedy cuts: where redeals are limited, only the nearest few useful talon cards
+BACK_CUT = True  # the full search: a card back from home only if a free card could go on it
 FITS = -1  # column info: the run lies on a card it fits (its priority depends on the position)
 # Entries a per-model cache holds before it is emptied: small ones (foundation
 # tuples) and large ones (a column's or a talon's facts, up to a few kB each:
@@ -128,6 +129,7 @@ class Model:
         self.talon_auto = 0 if self.draw != 1 else (2 if self.redeals is None else 1)
         # draw k > 1 with unlimited redeals: search.search compares boundaries by dominance
         self.talon_cycle = self.draw if self.redeals is None and self.draw > 1 else 0
+        self.greedy_cut = False  # whether the last ``moves`` call left out a move by a greedy cut
 
     # --- conversion ------------------------------------------------------------
     def card(self, code: str) -> int:
@@ -607,7 +609,22 @@ class Model:
         with one card per draw and unlimited redeals, a talon card onto a
         column when no card that could lie on it is free to move now; where
         runs move as a unit, a run moved off a card it already fits while the
-        card it uncovers could not be used next (see ``_uncovered_usable``).
+        card it uncovers could not be used next (see ``_uncovered_usable``);
+        except where supermoves are made, a card back from a foundation while
+        no card free to move (a run's head, a reachable talon card, a
+        foundation's top) could go on it.
+
+        Why the foundation cut loses no win: in a winning line that takes c
+        back onto Y (a column's top, or an empty column) at step i, let step j
+        be the first later step that uses c (a card Z, or a run headed by Z,
+        goes onto it; c moves on; c goes home again). Nothing touches Y
+        meanwhile, and the foundation of c's suit takes no card but c, so
+        taking c back just before step j instead (onto where step j puts it,
+        if step j moves c; not at all if it sends c home) keeps the line
+        legal. Then Z is free to move right after c comes back, so it was
+        just before (c only covers Y's top, which Z cannot be). The other
+        cuts count foundations' tops as free, so c waiting at home changes
+        none of their tests.
 
         Why the talon cut loses no win: there every talon card can be reached
         at any time, so a talon card X is like a card in a cell of unlimited
@@ -672,6 +689,7 @@ class Model:
                 talon = self._talon(T, w, u)
             entries = talon[0]
         usable = None
+        fired = False  # a greedy cut left out a move the full search makes
         out = []
         add = out.append
         for a, info in enumerate(infos):
@@ -697,6 +715,10 @@ class Model:
                         if free is None:
                             free = self._free(infos, T, talon)
                         if not any(c in free and c != head for c in acc[below]):
+                            if not fired:
+                                if usable is None:
+                                    usable = free | self._found_tops(found) if self.f2c else free
+                                fired = not runs or self._uncovered_usable(cols[a], n, a, usable, wanted, first_empty)
                             continue
                         prio = 10
                     else:
@@ -737,6 +759,7 @@ class Model:
                     if greedy and depth:
                         seen_useful += 1
                         if seen_useful > GREEDY_TALON:
+                            fired = True
                             break
                     if c in homes:
                         add((70 - cost, (3, j, u2)))
@@ -752,17 +775,25 @@ class Model:
             backs = self._backs.get(found)
             if backs is None:
                 backs = self._backs_of(found)
-            if greedy and backs and free is None:
-                free = self._free(infos, T, talon)
+            back_cut = greedy or (BACK_CUT and not self.supermoves)
+            if back_cut and backs:
+                if free is None:
+                    free = self._free(infos, T, talon)
+                ready = free if greedy else free | self._found_tops(found)
             for i, c in backs:
-                if greedy and free.isdisjoint(acc[c]):
-                    continue
+                if back_cut and ready.isdisjoint(acc[c]):
+                    if greedy and not fired:
+                        fired = not (BACK_CUT and not self.supermoves) or not (
+                            free | self._found_tops(found)
+                        ).isdisjoint(acc[c])
+                    continue  # nothing could go on it next: it can wait at home
                 dests = wanted.get(c)
                 if dests:
                     for b in dests:
                         add((5, (4, i, b)))
                 if first_empty >= 0 and c in empty_ok:
                     add((4, (4, i, first_empty)))
+        self.greedy_cut = fired
         if jitter is not None:
             # a randomised order for restarts: priorities blurred by up to 25
             rnd = jitter.random
