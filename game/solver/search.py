@@ -75,10 +75,23 @@ def _without_gc(run):
 
 @_without_gc
 def search(
-    model, state, budget_nodes, time_limit=None, should_stop=None, greedy=False, jitter=None, deadline=None
+    model,
+    state,
+    budget_nodes,
+    time_limit=None,
+    should_stop=None,
+    greedy=False,
+    jitter=None,
+    deadline=None,
+    proven=None,
 ) -> Outcome:
     """Depth-first search from ``state`` with at most ``budget_nodes`` nodes
-    and ``time_limit`` CPU seconds (or until the CPU clock reads ``deadline``)."""
+    and ``time_limit`` CPU seconds (or until the CPU clock reads ``deadline``).
+
+    ``proven`` (a dict from ``proof_table``, shared by the phases of one
+    solve): states proved lost; the search skips them and adds every state
+    it proves lost (see _Proofs), even with greedy cuts, where it proves a
+    state only if no greedy cut left out a move below it."""
     if deadline is None:
         deadline = deadline_after(time_limit)
     root, root_autos = model.closure(state, -1)
@@ -89,6 +102,10 @@ def search(
     moves, step, talon_key = model.moves, model.step, model.talon_key
     size = model.size
     cycle = model.talon_cycle
+    track = proven is not None
+    rk = _proof_key(model, root, cycle)
+    if track and _is_proven(proven, rk, cycle):
+        return Outcome(LOST, None, 1, moves(root), root_autos)
     if cycle:
         # Draw k with unlimited redeals: the talon boundaries a state reaches
         # are those of its pass (w, w + k, …) and of every fresh pass (k, 2k,
@@ -101,61 +118,136 @@ def search(
         # For the same reason a talon move from a state whose layout and
         # talon an earlier state had too leads to a child met before, which
         # _dominated would turn away: such a move is not even made. Each
-        # layout-and-talon record keeps the talon moves made from it.
+        # layout-and-talon record keeps the talon moves made from it (with
+        # the node that stands for the child, for the proofs).
         lows: dict = {}
         rec = _admit(lows, root, cycle)
+        rec[cycle + 1][rk[1]] = 1
         skip_made = SKIP_MADE_TALON_MOVES
     else:
-        seen = {model.key(root)}
-        add_seen = seen.add
+        seen = {model.key(root): 1}
         rec = None
         skip_made = False
     root_moves = moves(root, greedy, jitter)
-    # frames: [state, moves, next index, its dominance record (draw k)]; path[i]
-    # is the move into frames[i + 1]
-    frames = [[root, root_moves, 0, rec]]
+    # Proofs (Tarjan's strongly connected components over the nodes): a node
+    # is proved lost once it and every node it reaches are expanded in full
+    # (no greedy cut) and none of them leads outside but to proved states.
+    # A node's id is its number; ``onst``: ids on Tarjan's stack (on the
+    # path, or finished but waiting for their component's root); ``bad``:
+    # finished ids not proved.
+    tst: list = []
+    onst: set = set()
+    bad: set = set()
+    # frames: [state, moves, next index, dominance record (draw k), id,
+    # lowest id it reaches, exact, proof key]; path[i] is the move into
+    # frames[i + 1]; Tarjan's stack holds (id, proof key)
+    frames = [[root, root_moves, 0, rec, 1, 1, not model.greedy_cut, rk]]
+    if track:
+        tst.append((1, rk))
+        onst.add(1)
     path = []
     nodes = 1
     budget = max(1, budget_nodes)
     while frames:
         fr = frames[-1]
-        st, mv, i, rec = fr
+        st, mv, i, rec = fr[0], fr[1], fr[2], fr[3]
         if i >= len(mv):
             frames.pop()
             if path:
                 path.pop()
+            if track:
+                sid, low, exact = fr[4], fr[5], fr[6]
+                if low == sid:  # the root of a component: all of it is settled
+                    while True:
+                        s, pk = tst.pop()
+                        onst.discard(s)
+                        if exact:
+                            _prove(proven, pk, cycle)
+                        else:
+                            bad.add(s)
+                        if s == sid:
+                            break
+                if frames:
+                    par = frames[-1]
+                    if low < par[5]:
+                        par[5] = low
+                    if not exact:
+                        par[6] = False
             continue
         fr[2] = i + 1
         m = mv[i]
         if skip_made and m[0] in TALON_KINDS:
             made = rec[cycle]
             tm = m[:3]
-            if tm in made:
-                continue  # the same child as from an earlier state with this layout and talon
-            made.add(tm)
+            h = made.get(tm)
+            if h is not None:
+                # the same child as from an earlier state with this layout and talon
+                if track and h > 0:
+                    if h in onst:
+                        if h < fr[5]:
+                            fr[5] = h
+                    elif h in bad:
+                        fr[6] = False
+                continue
+        else:
+            tm = None
         child, autos = step(st, m)
         cols, found, T, w, u = child
+        sid = nodes + 1
         if cycle:
             # _admit, inline
             n = len(T)
             r = w % cycle
-            if w == n:
-                r = 0
+            if w == n or r == 0:
+                r = w = 0
             base = (tuple(sorted(cols)), found, T)
-            rec = lows.get(base)
-            if rec is None:
-                rec = lows[base] = [n + 1] * cycle
-                rec[r] = 0 if r == 0 else w
-                rec.append(set())
-            elif r == 0 or rec[r] <= w:
+            if track:
+                pr = proven.get(base)
+                if pr is not None and pr[r] <= w:
+                    if tm is not None:
+                        made[tm] = -1
+                    continue
+            crec = lows.get(base)
+            if crec is None:
+                crec = lows[base] = [n + 1] * cycle
+                crec[r] = w
+                crec.append({})
+                sids = [0] * cycle
+                sids[r] = sid
+                crec.append(sids)
+            elif r == 0 or crec[r] <= w:
+                sids = crec[cycle + 1]
+                h = sids[r] or next(x for x in sids if x)
+                if tm is not None:
+                    made[tm] = h
+                if track:
+                    if h in onst:
+                        if h < fr[5]:
+                            fr[5] = h
+                    elif h in bad:
+                        fr[6] = False
                 continue
             else:
-                rec[r] = w
+                crec[r] = w
+                crec[cycle + 1][r] = sid
+            if tm is not None:
+                made[tm] = sid
+            ck = (base, r, w)
         else:
-            k = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
-            if k in seen:
+            ck = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
+            if track and ck in proven:
                 continue
-            add_seen(k)
+            h = seen.get(ck)
+            if h is not None:
+                if track:
+                    if h in onst:
+                        if h < fr[5]:
+                            fr[5] = h
+                    elif h in bad:
+                        fr[6] = False
+                continue
+            seen[ck] = sid
+            crec = None
         path.append((m, autos))
         if sum(found) == size:
             return Outcome(WON, path, nodes, root_moves, root_autos)
@@ -164,9 +256,57 @@ def search(
             halt = _halt(nodes, budget, deadline, should_stop)
             if halt is not None:
                 return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
-        frames.append([child, moves(child, greedy, jitter), 0, rec])
+        cm = moves(child, greedy, jitter)
+        frames.append([child, cm, 0, crec, sid, sid, not model.greedy_cut, ck])
+        if track:
+            tst.append((sid, ck))
+            onst.add(sid)
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
+
+
+def proof_table() -> dict:
+    """A table of states proved lost, for ``search(..., proven=...)``."""
+    return {}
+
+
+def _proof_key(model, st, cycle):
+    """The key of ``st`` in a proof table: (sorted columns, foundations,
+    talon) with the boundary's residue and the boundary (draw k with
+    unlimited redeals, where proofs extend to dominated boundaries, see
+    _dominated), else model.key."""
+    cols, found, T, w, u = st
+    if not cycle:
+        return model.key(st)
+    n = len(T)
+    r = w % cycle
+    if w == n or r == 0:
+        r = w = 0
+    return ((tuple(sorted(cols)), found, T), r, w)
+
+
+def _is_proven(proven, pk, cycle) -> bool:
+    if not cycle:
+        return pk in proven
+    base, r, w = pk
+    pr = proven.get(base)
+    return pr is not None and pr[r] <= w
+
+
+def _prove(proven, pk, cycle):
+    """Record that the state of proof key ``pk`` is lost. Draw k: a state
+    that it dominates (search._dominated) is lost too: from it the same
+    cards are reachable, and fewer."""
+    if not cycle:
+        proven[pk] = True
+        return
+    base, r, w = pk
+    pr = proven.get(base)
+    if pr is None:
+        pr = proven[base] = [len(base[2]) + 1] * cycle
+    if w < pr[r]:
+        pr[r] = w
+    pr[0] = 0
 
 
 TALON_KINDS = (2, 3)  # model moves that take a talon card
@@ -204,7 +344,8 @@ def _admit(lows, st, k):
     if got is None:
         got = lows[base] = [n + 1] * k
         got[r] = 0 if r == 0 else w
-        got.append(set())
+        got.append({})  # talon move -> the id of the node that stands for its child
+        got.append([0] * k)  # per residue: the id of the node recorded
         return got
     if r == 0 or got[r] <= w:
         return None  # r == 0: dominated by anything recorded

@@ -815,6 +815,51 @@ def test_the_solver_state_is_bytes_and_a_column_keeps_its_order():
     assert cols[6][-1] < 64 and all(c >= 64 for c in cols[6][:-1])  # face-down cards below the top
 
 
+@pytest.mark.parametrize(
+    "game_id,seed", [("klondike-3", 52), ("klondike-3", 67), ("klondike-1", 28), ("klondike-1", 72)]
+)
+def test_a_search_goes_on_from_the_states_an_earlier_search_proved_lost(game_id, seed):
+    # A proof table (search.proof_table) keeps the states a search proved
+    # lost (Tarjan's components: expanded in full, leading only to proved
+    # states); a later search skips them, so a search stopped half-way and
+    # started again finishes the proof with about the nodes left.
+    from game.solver.search import proof_table
+
+    pos = deal(game_id, seed)
+    model = Model(pos.spec)
+    model.hopeless = lambda st: False  # the searches alone
+    st = model.from_position(pos)
+    whole = search(model, st, 100_000)
+    assert whole.status == LOST
+    table = proof_table()
+    first = search(model, st, whole.nodes // 2, proven=table)
+    assert first.status == UNKNOWN and table
+    second = search(model, st, 100_000, proven=table)
+    assert second.status == LOST
+    assert first.nodes + second.nodes <= whole.nodes * 1.05
+    assert search(model, st, 10, proven=table).status == LOST  # the root is proved now
+
+
+@pytest.mark.parametrize("game_id", ["klondike-3", "klondike-1"])
+def test_states_proved_by_searches_with_greedy_cuts_or_random_orders_never_hide_a_win(game_id):
+    # Greedy cuts leave moves out, so a greedy search proves a state only if
+    # no cut fired below it; restarts in random orders share the table. A
+    # full search given the table still finds the wins.
+    import random
+
+    from game.solver.search import proof_table
+
+    for seed in (2, 3, 6, 7, 8):
+        pos = deal(game_id, seed)
+        model = Model(pos.spec)
+        st = model.from_position(pos)
+        table = proof_table()
+        for r, size in enumerate((30, 60, 120, 250)):
+            search(model, st, size, greedy=r % 2 == 0, jitter=random.Random(r) if r else None, proven=table)
+        out = search(model, st, 100_000, proven=table)
+        assert out.status != LOST, seed
+
+
 def test_a_foundation_card_comes_back_only_if_a_free_card_could_go_on_it():
     # The full search leaves out a card back from its foundation while no
     # card free to move (or on a foundation) fits on it: in a winning line
