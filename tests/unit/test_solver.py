@@ -869,3 +869,14 @@ def test_a_foundation_card_comes_back_only_if_a_free_card_could_go_on_it():
     model.hopeless = lambda st: False
     out = search(model, model.from_position(pos), 100_000)
     assert out.status == LOST and out.nodes < 5_046  # 5,046 with every such move
+
+
+def test_a_two_deck_game_keeps_its_greedy_restarts_and_wins_a_listed_deal():
+    """Number Ten 1 is listed winnable at 60,000 nodes (game/winnable.py); its
+    restarts win it, which full restarts in their place did not."""
+    from game import winnable
+
+    budget = winnable.BUDGETS.get("number-ten", winnable.BUDGET)
+    assert 1 in winnable.WINNABLE["number-ten"]
+    out = solve(deal("number-ten", 1), budget_nodes=budget)
+    assert out.status == WON, (out.status, out.nodes)
