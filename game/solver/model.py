@@ -45,7 +45,6 @@ from .safe import safe_requirements
 
 FACE_DOWN = 64
 GREEDY_TALON = 3  # greedy cuts: where redeals are limited, only the nearest few useful talon cards
-BACK_CUT = True  # the full search: a card back from home only if a free card could go on it
 FITS = -1  # column info: the run lies on a card it fits (its priority depends on the position)
 # Entries a per-model cache holds before it is emptied: small ones (foundation
 # tuples) and large ones (a column's or a talon's facts, up to a few kB each:
@@ -609,22 +608,10 @@ class Model:
         with one card per draw and unlimited redeals, a talon card onto a
         column when no card that could lie on it is free to move now; where
         runs move as a unit, a run moved off a card it already fits while the
-        card it uncovers could not be used next (see ``_uncovered_usable``);
-        except where supermoves are made, a card back from a foundation while
-        no card free to move (a run's head, a reachable talon card, a
-        foundation's top) could go on it.
-
-        Why the foundation cut loses no win: in a winning line that takes c
-        back onto Y (a column's top, or an empty column) at step i, let step j
-        be the first later step that uses c (a card Z, or a run headed by Z,
-        goes onto it; c moves on; c goes home again). Nothing touches Y
-        meanwhile, and the foundation of c's suit takes no card but c, so
-        taking c back just before step j instead (onto where step j puts it,
-        if step j moves c; not at all if it sends c home) keeps the line
-        legal. Then Z is free to move right after c comes back, so it was
-        just before (c only covers Y's top, which Z cannot be). The other
-        cuts count foundations' tops as free, so c waiting at home changes
-        none of their tests.
+        card it uncovers could not be used next (see ``_uncovered_usable``).
+        (A card back from a foundation is always made: it may be taken back
+        only to let the card under it come back, with nothing to go on it;
+        tests/unit/test_solver.py has such a position.)
 
         Why the talon cut loses no win: there every talon card can be reached
         at any time, so a talon card X is like a card in a cell of unlimited
@@ -775,18 +762,12 @@ class Model:
             backs = self._backs.get(found)
             if backs is None:
                 backs = self._backs_of(found)
-            back_cut = greedy or (BACK_CUT and not self.supermoves)
-            if back_cut and backs:
-                if free is None:
-                    free = self._free(infos, T, talon)
-                ready = free if greedy else free | self._found_tops(found)
+            if greedy and backs and free is None:
+                free = self._free(infos, T, talon)
             for i, c in backs:
-                if back_cut and ready.isdisjoint(acc[c]):
-                    if greedy and not fired:
-                        fired = not (BACK_CUT and not self.supermoves) or not (
-                            free | self._found_tops(found)
-                        ).isdisjoint(acc[c])
-                    continue  # nothing could go on it next: it can wait at home
+                if greedy and free.isdisjoint(acc[c]):
+                    fired = True  # the full search makes it
+                    continue
                 dests = wanted.get(c)
                 if dests:
                     for b in dests:
@@ -900,16 +881,6 @@ class Model:
             loose |= talon
         leaves = [[False] * len(col) for col in cols]
         empty_possible = any(not col for col in cols)
-        # One deck: where each column card lies. A card c can go onto a card
-        # p of its own column only if p lies above c and was put on another
-        # column first (p moved off c's way: onto a card that can be
-        # uncovered, or into an empty column); a card below c is covered by c
-        # until c leaves (the run rule below covers c lying on it in a run).
-        where = {}
-        if copies == 1:
-            for i, col in enumerate(cols):
-                for k, x in enumerate(col):
-                    where[x & 63] = (i, k)
         changed = True
         while changed:
             changed = False

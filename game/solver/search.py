@@ -90,7 +90,7 @@ def search(
 
     ``proven`` (a dict from ``proof_table``, shared by the phases of one
     solve): states proved lost; the search skips them and adds every state
-    it proves lost (see _Proofs), even with greedy cuts, where it proves a
+    it proves lost (Tarjan's components, below), even with greedy cuts, where it proves a
     state only if no greedy cut left out a move below it."""
     if deadline is None:
         deadline = deadline_after(time_limit)
@@ -318,8 +318,10 @@ def _dominated(lows, st, k) -> bool:
     ``k``, unlimited redeals). ``lows`` maps (sorted columns, foundations,
     talon) to a list: per residue r of the boundary mod k, the lowest
     boundary recorded (index 0: a boundary that starts no pass of its own —
-    w ≡ 0 mod k or the last card —, recorded as 0), then the set of talon
-    moves made from a state with this record (``search``).
+    w ≡ 0 mod k or the last card —, recorded as 0), then the talon moves
+    made from a state with this record, each with the id of the node that
+    stands for its child, then per residue the id of the node recorded
+    (``search``, for its proofs).
 
     Why this proves as much as the exact key: from boundary w the reachable
     boundaries are R(w) = {w, w + k, …} ∪ {k, 2k, …} ∪ {n}, and R(0) is in
