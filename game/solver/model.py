@@ -889,12 +889,11 @@ class Model:
                     if tleft[j] or not (reach[j] or j > first_left or (j + 1 < n and tleft[j + 1])):
                         continue
                     c = T[j]
-                    ok = (c & 15 == 1 or c - 1 in canhome) or (empty_possible and c in empty_ok)
-                    if not ok:
-                        for p in parents[c]:
-                            if p in uncovered:
-                                ok = True
-                                break
+                    ok = (
+                        (c & 15 == 1 or c - 1 in canhome)
+                        or (empty_possible and c in empty_ok)
+                        or not uncovered.isdisjoint(parents[c])
+                    )
                     if ok:
                         tleft[j] = True
                         talon.add(c)
@@ -914,13 +913,7 @@ class Model:
             # uncovered, or into an empty column.
             for c in loose:
                 if c not in uncovered:
-                    ok = empty_possible and c in empty_ok
-                    if not ok:
-                        for p in parents[c]:
-                            if p in uncovered:
-                                ok = True
-                                break
-                    if ok:
+                    if (empty_possible and c in empty_ok) or not uncovered.isdisjoint(parents[c]):
                         uncovered.add(c)
                         changed = True
             for i, col in enumerate(cols):
@@ -933,12 +926,11 @@ class Model:
                         uncovered.add(c)
                         changed = True
                     if not lv[k]:
-                        ok = (c & 15 == 1 or c - 1 in canhome) or (empty_possible and c in empty_ok)
-                        if not ok:
-                            for p in parents[c]:
-                                if p in uncovered:
-                                    ok = True
-                                    break
+                        ok = (
+                            (c & 15 == 1 or c - 1 in canhome)
+                            or (empty_possible and c in empty_ok)
+                            or not uncovered.isdisjoint(parents[c])
+                        )
                         if not ok and k > 0 and self.runs:
                             d = col[k - 1]
                             ok = d < FACE_DOWN and c in acc_set[d] and lv[k - 1]

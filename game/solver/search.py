@@ -125,7 +125,7 @@ def search(
         rec[cycle + 1][rk[1]] = 1
         skip_made = SKIP_MADE_TALON_MOVES
     else:
-        seen = {model.key(root): 1}
+        seen = {rk: 1}  # rk is model.key(root) here
         rec = None
         skip_made = False
     root_moves = moves(root, greedy, jitter)
@@ -183,11 +183,7 @@ def search(
             if h is not None:
                 # the same child as from an earlier state with this layout and talon
                 if track and h > 0:
-                    if h in onst:
-                        if h < fr[5]:
-                            fr[5] = h
-                    elif h in bad:
-                        fr[6] = False
+                    _met(fr, h, onst, bad)
                 continue
         else:
             tm = None
@@ -221,11 +217,7 @@ def search(
                 if tm is not None:
                     made[tm] = h
                 if track:
-                    if h in onst:
-                        if h < fr[5]:
-                            fr[5] = h
-                    elif h in bad:
-                        fr[6] = False
+                    _met(fr, h, onst, bad)
                 continue
             else:
                 crec[r] = w
@@ -240,11 +232,7 @@ def search(
             h = seen.get(ck)
             if h is not None:
                 if track:
-                    if h in onst:
-                        if h < fr[5]:
-                            fr[5] = h
-                    elif h in bad:
-                        fr[6] = False
+                    _met(fr, h, onst, bad)
                 continue
             seen[ck] = sid
             crec = None
@@ -263,6 +251,17 @@ def search(
             onst.add(sid)
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
+
+
+def _met(fr, h, onst, bad) -> None:
+    """The search of frame ``fr`` met a child that node ``h`` stands for:
+    on Tarjan's stack, it joins fr's component (low link); finished and not
+    proved, fr is not proved either."""
+    if h in onst:
+        if h < fr[5]:
+            fr[5] = h
+    elif h in bad:
+        fr[6] = False
 
 
 def proof_table() -> dict:
