@@ -477,7 +477,7 @@
           if (!under) under = pileEls[k];
           if (pileEls[k].dataset.pile === "stock") onStock = true;
         }
-        if (x >= pr.left - NEAR && x < pr.right + NEAR && y >= pr.top - NEAR && y < pr.bottom + NEAR) near.push(pileEls[k]);
+        if (inside(pr, x, y, NEAR)) near.push(pileEls[k]);
       }
       var best = null, bestZ = -Infinity, seen = new Set();
       function consider(c) {
@@ -500,8 +500,9 @@
       return under ? { pile: under, card: null } : null;
     }
 
-    function inside(r, x, y) {
-      return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+    function inside(r, x, y, margin) {
+      var m = margin || 0;
+      return x >= r.left - m && x < r.right + m && y >= r.top - m && y < r.bottom + m;
     }
 
     // Where the pressed card lies now: [pile, index] (index -1: the pile itself).
