@@ -62,6 +62,12 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
     base = "/"
     quiet = False
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except ConnectionError:
+            pass  # the browser went away mid-reply (a tab or a test's page closed): nothing to tell
+
     def end_headers(self) -> None:
         # Always revalidate, so an edited game/*.py shows after a reload.
         self.send_header("Cache-Control", "no-cache")

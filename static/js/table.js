@@ -488,7 +488,12 @@
         if (r.width < c.offsetWidth * 0.5) return;
         if (onStock && c.classList.contains("flying") && c.parentElement.dataset.pile !== "stock") return;
         var z = parseInt(c.style.zIndex, 10) || 0;  // a sliding card is lifted above the rest
-        if (z >= bestZ) { best = c; bestZ = z; }    // later in the page is painted over earlier
+        // Of two cards lifted alike, the later in the page is painted over
+        // the earlier: the piles are not measured in page order (the cards
+        // in flight come last), so the page decides.
+        if (z > bestZ || (z === bestZ && best.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+          best = c; bestZ = z;
+        }
       }
       for (var n = 0; n < near.length; n++) cardsOf(near[n]).forEach(consider);
       var flying = board.querySelectorAll(".card.flying");
