@@ -51,7 +51,8 @@ FACES = "napoletane"  # the default face set of the Italian deck
 SEED = 1  # any deal: only the number of cards in each pile, and which face up, show
 # The loading screen's words (static/js/boot.js shows them while Python starts).
 LOADING_WORDS = ("loading.start", "loading.runtime", "loading.storage", "loading.python",
-                 "loading.python_ready", "loading.rules", "loading.failed", "loading.reload")  # fmt: skip
+                 "loading.python_ready", "loading.rules", "loading.failed", "loading.reload",
+                 "loading.progress")  # fmt: skip
 
 # Table sizes, in CSS px, that every comparison is checked at.
 _SIDES = (60, 100, 150, 180, 200, 240, 280, 320, 360, 390, 430, 480, 540, 600, 667, 720, 800, 900,

@@ -378,12 +378,19 @@
   var api = { shown: false, keep: keep, word: word };
   window.SolView = api;
 
-  // The loading screen's first line, as soon as it is parsed.
+  // The loading screen's first line and its bar's name, as soon as they
+  // are parsed, and the page's language for a screen reader meanwhile.
   function firstWords() {
     var label = el("loading-stage");
-    if (!label) return false;
+    var bar = el("loading-progress");
+    if (!label || !bar) return false;
+    if (lang === "en") return true;
     var text = word("loading.start");
-    if (text && lang !== "en") label.textContent = text;
+    if (!text) return true;  // no words for it (sketches.js missing): English stays
+    label.textContent = text;
+    document.documentElement.lang = lang;
+    var name = word("loading.progress");
+    if (name) bar.setAttribute("aria-label", name);
     return true;
   }
   if (!firstWords()) {

@@ -188,6 +188,8 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         # Its words are the player's before Python speaks (game/web/texts, through sketches.js).
         lang = "de" if "lang=de" in query else "en"
         assert page.text_content("#loading-stage") in set(LOADING_WORDS[lang].values())
+        assert page.get_attribute("#loading-progress", "aria-label") == t(lang, "loading.progress")
+        assert page.evaluate("document.documentElement.lang") == lang  # read aloud in its own language
         assert page.get_attribute("#board", "data-game") == game
         assert page.evaluate("document.getElementById('board').classList.contains('compact')") is compact
         sketch = page.evaluate(PLACES)

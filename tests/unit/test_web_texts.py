@@ -515,3 +515,12 @@ def test_short_index_follows_the_face_set_and_the_language():
     assert index_suit("D", "napoletane") == "" and index_suit("S", "piacentine") == ""
     with pytest.raises(ValueError):
         index_rank("en", "X")
+
+
+def test_the_page_without_scripts_says_why_in_every_language():
+    """index.html's <noscript> line is written out in each language (no script
+    can choose one there): the same words as the texts' loading.needs_js."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    blocks = "".join(re.findall(r"<noscript>(.*?)</noscript>", html, re.S))
+    lines = dict(re.findall(r'<p lang="(\w+)">([^<]*)</p>', blocks))
+    assert lines == {lang: t(lang, "loading.needs_js") for lang in LANGS}

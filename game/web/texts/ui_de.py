@@ -15,6 +15,7 @@ WORDS = {
     "loading.failed": "Das Spiel konnte nicht starten ({reason}).",
     "loading.reload": "Lade die Seite neu, um es noch einmal zu versuchen.",
     "loading.needs_js": "Dieses Spiel braucht JavaScript und WebAssembly.",
+    "loading.progress": "Ladefortschritt",
     "picker.title": "Spiel auswählen",
     "picker.open": "Spiele",
     "picker.play": "Spielen",

@@ -17,6 +17,7 @@ WORDS = {
     "loading.failed": "The game could not start ({reason}).",
     "loading.reload": "Reload the page to try again.",
     "loading.needs_js": "This game needs JavaScript and WebAssembly.",
+    "loading.progress": "Loading progress",
     # --- game picker ---------------------------------------------------------------
     "picker.title": "Choose a game",
     "picker.open": "Games",

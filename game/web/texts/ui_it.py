@@ -15,6 +15,7 @@ WORDS = {
     "loading.failed": "Impossibile avviare il gioco ({reason}).",
     "loading.reload": "Ricarica la pagina per riprovare.",
     "loading.needs_js": "Questo gioco richiede JavaScript e WebAssembly.",
+    "loading.progress": "Avanzamento del caricamento",
     "picker.title": "Scegli un gioco",
     "picker.open": "Giochi",
     "picker.play": "Gioca",
