@@ -70,10 +70,10 @@ from tests.e2e.ui_helpers import (  # noqa: E402
     click_pile,
     count,
     dom_piles,
-    drag,
     grip,
     position_query,
     settle,
+    target_point,
 )
 from tools import pyscript_files  # noqa: E402
 from tools.chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
@@ -439,6 +439,50 @@ def arm(page, want: dict, kind: str) -> None:
     page.evaluate("([w, k]) => window.__bench.expect(w, k)", [want, kind])
 
 
+# A hand holds a click down for some tens of milliseconds, and lets go of a
+# drag a moment after its last move, so a release comes at any point of the
+# display's frame. Playwright's click and drag send the release at once after
+# the press or the last move; where these drew a frame (a card lifted or
+# picked up, a dragged card), every release then landed just after a frame
+# and waited for a whole one, which the floor's click (it draws nothing
+# before its release) did not. So the moves and the floor alike are made by
+# the Hand: press, a hold drawn at random from --hold (milliseconds), release.
+# --hold 0 gives Playwright's timing (the figures before 2026-11-24).
+class Hand:
+    def __init__(self, page, hold: tuple[float, float], seed: int):
+        self.page, self.hold, self.rng = page, hold, random.Random(seed)
+
+    def wait(self) -> None:
+        ms = self.rng.uniform(*self.hold)
+        if ms > 0:
+            self.page.wait_for_timeout(ms)
+
+    def click(self, x: float, y: float) -> None:
+        mouse = self.page.mouse
+        mouse.move(x, y)
+        mouse.down()
+        self.wait()
+        mouse.up()
+
+    def click_card(self, pile: str, index: int) -> None:
+        self.click(*grip(self.page, pile, index))
+
+    def click_pile(self, pile: str) -> None:
+        self.click(*target_point(self.page, pile))
+
+    def drag(self, pile: str, index: int, to: str) -> None:
+        """As ui_helpers.drag, and let go after a hold."""
+        x, y = grip(self.page, pile, index)
+        tx, ty = target_point(self.page, to)
+        mouse = self.page.mouse
+        mouse.move(x, y)
+        mouse.down()
+        mouse.move(x + 6, y + 6, steps=2)
+        mouse.move(tx, ty, steps=10)
+        self.wait()
+        mouse.up()
+
+
 def probe_page(browser):
     """A page of a new context (no service worker) with the PROBE installed."""
     ctx = browser.new_context(viewport=VIEWPORT, service_workers="block")
@@ -452,9 +496,12 @@ def probe_page(browser):
     return page
 
 
-def scripted_moves(page, base: str, game_id: str, moves: int, seed0: int, after_boot=None) -> list[dict]:
+def scripted_moves(
+    page, base: str, game_id: str, moves: int, seed0: int, after_boot=None, hold: tuple[float, float] = (0, 0)
+) -> list[dict]:
     """``moves`` moves of ``game_id`` by pointer, over as many deals as it takes."""
     rng = random.Random(seed0)
+    hand = Hand(page, hold, seed0)
     samples, seed, turn = [], seed0, 0
     while len(samples) < moves:
         boot(page, f"{base}index.html?game={game_id}&seed={seed}")
@@ -472,7 +519,7 @@ def scripted_moves(page, base: str, game_id: str, moves: int, seed0: int, after_
             if move in (DRAW, REDEAL):
                 kind = "stock"
                 arm(page, want, kind)
-                click_pile(page, "stock")
+                hand.click_pile("stock")
                 last_click = None
             else:
                 index = len(game.position.pile(move.src)) - move.count
@@ -481,14 +528,14 @@ def scripted_moves(page, base: str, game_id: str, moves: int, seed0: int, after_
                 if kind == "click":
                     if game.position.pile(move.src)[index] == last_click:
                         page.wait_for_timeout(400)  # two quick clicks on one card are a double click
-                    click_card(page, move.src, index)
+                    hand.click_card(move.src, index)
                     arm(page, want, kind)
-                    click_pile(page, move.dst)
+                    hand.click_pile(move.dst)
                     top = game.position.pile(move.dst)
                     last_click = top[-1] if top else None
                 else:
                     arm(page, want, kind)
-                    drag(page, move.src, index, move.dst)
+                    hand.drag(move.src, index, move.dst)
                     last_click = None
             try:
                 page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
@@ -507,26 +554,27 @@ def scripted_moves(page, base: str, game_id: str, moves: int, seed0: int, after_
     return samples
 
 
-def floor_clicks(page, n: int) -> list[dict]:
+def floor_clicks(page, n: int, hold: tuple[float, float] = (0, 0)) -> list[dict]:
     """n clicks on the game's title (the app ignores them) that the probe
     answers itself with the smallest change to the page: the floor."""
     samples = []
+    hand = Hand(page, hold, n)
     box = page.locator("#game-title").bounding_box()
     for _ in range(n):
         arm(page, None, "floor")
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        hand.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
         samples.append(page.evaluate("window.__bench.samples.pop()"))
         page.wait_for_timeout(50)
     return samples
 
 
-def latency(browser, base: str, moves: int) -> dict:
+def latency(browser, base: str, moves: int, hold: tuple[float, float] = (0, 0)) -> dict:
     out = {}
     for game_id in ("reloaded", "forty-thieves"):
         page = probe_page(browser)
-        out[game_id] = scripted_moves(page, base, game_id, moves, seed0=1)
-        out[game_id] += floor_clicks(page, max(30, moves // 2))
+        out[game_id] = scripted_moves(page, base, game_id, moves, seed0=1, hold=hold)
+        out[game_id] += floor_clicks(page, max(30, moves // 2), hold=hold)
         page.context.close()
         shown = [s["shown"] for s in out[game_id] if s["kind"] != "floor"]
         print(
@@ -872,6 +920,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="bench/run", description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--runs", type=int, default=5, help="startup loads of each page, cold and warm (default 5)")
     ap.add_argument("--moves", type=int, default=100, help="moves per game for the latency (default 100)")
+    ap.add_argument(
+        "--hold",
+        default="0",
+        help="latency: a press held LO,HI ms (drawn at random) before its release, as a hand does (default 0: none, as Playwright clicks)",
+    )
     ap.add_argument("--playouts", type=int, default=5, help="engine playouts per game (default 5)")
     ap.add_argument("--playout-moves", type=int, default=300, help="moves per engine playout (default 300)")
     ap.add_argument("--crash-rounds", type=int, default=10, help="renderer kills for the autosave (default 10)")
@@ -883,6 +936,14 @@ def main(argv=None) -> int:
     unknown = [p for p in parts if p not in PARTS]
     if unknown:
         ap.error(f"unknown part(s): {', '.join(unknown)}; choose from {', '.join(PARTS)}")
+
+    try:
+        lo, _, hi = args.hold.partition(",")
+        hold = (float(lo), float(hi or lo))
+    except ValueError:
+        ap.error(f"--hold takes LO,HI in milliseconds, not {args.hold!r}")
+    if not 0 <= hold[0] <= hold[1]:
+        ap.error(f"--hold: 0 <= LO <= HI, not {args.hold!r}")
 
     counter = Counter()
     server = counting_server(counter)
@@ -902,8 +963,11 @@ def main(argv=None) -> int:
                 results[part] = startup(p.chromium, base, counter, args.runs)
                 tables.append(startup_table(results[part]))
             elif part == "latency":
-                results[part] = latency(browser, base, args.moves)
-                tables.append(latency_table(results[part]))
+                results[part] = latency(browser, base, args.moves, hold)
+                results["latency_hold_ms"] = list(hold)
+                tables.append(
+                    f"Presses held {hold[0]:g}–{hold[1]:g} ms before the release.\n\n" + latency_table(results[part])
+                )
             elif part == "drag":
                 results[part] = drag_frames(browser, base)
                 tables.append(drag_table(results[part]))
