@@ -445,9 +445,10 @@ def arm(page, want: dict, kind: str) -> None:
 # the press or the last move; where these drew a frame (a card lifted or
 # picked up, a dragged card), every release then landed just after a frame
 # and waited for a whole one, which the floor's click (it draws nothing
-# before its release) did not. So the moves and the floor alike are made by
-# the Hand: press, a hold drawn at random from --hold (milliseconds), release.
-# --hold 0 gives Playwright's timing (the figures before 2026-11-24).
+# before its release) did not. The moves and the floor alike are made by the
+# Hand: press, a hold drawn at random from --hold (milliseconds), release.
+# The default, --hold 0, is Playwright's timing, as every figure before
+# 2026-11-24 was measured; bench/README.md compares the two.
 class Hand:
     def __init__(self, page, hold: tuple[float, float], seed: int):
         self.page, self.hold, self.rng = page, hold, random.Random(seed)
