@@ -7,6 +7,7 @@ exactly. Expectations come from the engine under CPython."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, position_query, settle
 
 from game import Game, Move, read_position
@@ -83,6 +84,26 @@ def choose_mode(page, mode: str) -> None:
     page.locator("#settings-dialog [data-close]").click()
 
 
+def shows(page, game: Game, timeout: int = 10_000) -> None:
+    """The board shows the engine's position of ``game``: the cards going
+    home land one by one, 110 ms apart, later on a busy machine; wait for
+    the last of them (a set time could end before it)."""
+    try:
+        page.wait_for_function(
+            """want => { const have = {};
+                for (const p of document.querySelectorAll('#board [data-pile]'))
+                  have[p.dataset.pile] = [...p.children].filter(c => c.dataset.card).map(c => c.dataset.card);
+                return JSON.stringify(Object.keys(have).sort().map(k => [k, have[k]]))
+                  === JSON.stringify(Object.keys(want).sort().map(k => [k, want[k]])); }""",
+            arg=engine_piles(game),
+            timeout=timeout,
+        )
+    except PlaywrightTimeoutError:
+        pass  # the assertion says what differs
+    settle(page)
+    assert dom_piles(page) == engine_piles(game)
+
+
 def tap_move(page, text: str) -> None:
     move = Move(*text.split(">"))
     click_card(page, move.src, count(page, move.src) - move.count)
@@ -104,11 +125,10 @@ def test_each_mode_sends_its_cards_home_and_one_undo_takes_them_back(page, app_u
     tap_move(page, "t2>t1")
     page.wait_for_function("window.solitaire.state().moves > 0")
     settle(page)
-    page.wait_for_timeout(400)
-    settle(page)
+    page.wait_for_timeout(400)  # time for a card that should stay to go home wrongly
     game = Game(read_position(HOME_SOON))
     game.play("t2>t1", home=mode)
-    assert dom_piles(page) == engine_piles(game)
+    shows(page, game)
     landed = [code for code, _ in page.evaluate("window.__landed")]
     expected = {"off": [], "safe": ["AH"], "always": ["AH", "5S"]}[mode]
     assert landed == expected
@@ -156,11 +176,9 @@ def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(browser, default
     a.wait_for_selector("#duel-dialog", state="hidden")
     tap_move(a, "t3>t4")  # turns up an Ace, which goes home by itself (safe, the default)
     a.wait_for_function("window.solitaire.state().moves > 0")
-    settle(a)
-    a.wait_for_timeout(300)
     expected = Game.new("reloaded", 1)
     expected.play("t3>t4", home="safe")
-    assert dom_piles(a) == engine_piles(expected)
+    shows(a, expected)
     a.click("#btn-giveup")
     a.click("#confirm-yes")
     a.wait_for_selector('#duel-dialog[open][data-view="result"]', timeout=5_000)
