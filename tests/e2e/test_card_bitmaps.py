@@ -29,6 +29,14 @@ ALL_BITMAPS = f"""() => {{
     c.width === f.size[0] && c.height === f.size[1]);
 }}"""
 
+# The copy of the board kept for the next visit (static/js/view.js) shows the
+# moves counter the page shows, and that is no longer ``moves``.
+KEPT_AFTER = """moves => {
+  const shown = document.querySelector('[data-hud="moves"]').textContent;
+  const view = JSON.parse(localStorage.getItem('solitaire.view') || 'null');
+  return shown !== moves && view !== null && view.hud.moves === shown;
+}"""
+
 # Records, the moment the waste gets a card, whether that card's face is ready.
 WATCH_WASTE = """() => {
   window.__turned = [];
@@ -91,8 +99,11 @@ def test_a_new_card_size_brings_bitmaps_of_that_size(page):
 def test_the_copy_of_the_board_kept_for_the_next_visit_names_the_pictures_not_the_bitmaps(page):
     page.wait_for_function(ALL_BITMAPS, timeout=20_000)
     settle(page)
+    moves = page.text_content('[data-hud="moves"]')
     click_pile(page, "stock")  # a change: the page keeps a new copy of the board soon after
-    page.wait_for_timeout(1_500)  # view.js keeps it 0.8 s after the last action
+    # view.js keeps it 0.8 s after the last action, later on a busy machine: wait
+    # for the copy that shows this move (not an earlier one), not a set time.
+    page.wait_for_function(KEPT_AFTER, arg=moves, timeout=10_000)
     view = page.evaluate("localStorage.getItem('solitaire.view')")
     assert view and '"forty-thieves"' in view
     assert "data:image" not in view and "srcset" not in view
