@@ -14,12 +14,13 @@ from ui_helpers import (
     click_pile,
     dom_piles,
     double_click_card,
-    drag,
     engine_piles,
+    grip,
     hud,
     open_url,
     record_errors,
     settle,
+    target_point,
 )
 
 from game import Move, new_game
@@ -72,9 +73,17 @@ def test_a_stock_tap_a_drop_and_a_double_click_show_before_python_and_python_fol
     move = next(m for m in game.legal_moves() if m.src.startswith("t") and m.dst.startswith("t"))
     src_n = len(game.position.pile(move.src))
     ready(page, "tap|stock|*")  # the board after the draw, worked out again
-    page.wait_for_timeout(500)  # and its other moves (a drop's gesture is named when the drag starts)
     page.evaluate(WATCH)
-    drag(page, move.src, src_n - move.count, move.dst)
+    x, y = grip(page, move.src, src_n - move.count)
+    tx, ty = target_point(page, move.dst)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 6, y + 6, steps=2)
+    page.mouse.move(tx, ty, steps=10)
+    # A drop's gesture is named when the drag starts, once the move is worked
+    # out (while the page is idle: later on a busy machine): wait for it.
+    page.wait_for_function("g => SolTable.prepared().includes(g)", arg=f"drop|{move.dst}", timeout=15_000)
+    page.mouse.up()
     page.wait_for_function("window.__seen.length > 0")
     assert page.evaluate("window.__seen") == ["1"]
     page.wait_for_function("document.querySelector('[data-hud=\"moves\"]').textContent === '2'")
