@@ -11,6 +11,8 @@ down, from static/js/sketches.js (tools/sketches.py).
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from ui_helpers import BOOT_MS, click_pile, count, dom_piles, open_url, record_errors, settle
 
@@ -45,6 +47,15 @@ def hold(page, pattern: str = WASM) -> list:
     return held
 
 
+def until(page, check, timeout_ms: int = 15_000) -> None:
+    """Let the page run until ``check()`` holds, or ``timeout_ms`` has gone:
+    a request the page makes comes later on a busy machine (the assertion
+    after this says what did not happen)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not check() and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # the page's requests reach their handlers meanwhile
+
+
 def release(page, held: list, pattern: str = WASM) -> None:
     for route in held:
         route.continue_()
@@ -73,6 +84,7 @@ def test_the_last_table_shows_before_python_and_the_game_plays_on(browser, brows
         page.goto(app_url + QUERY)  # as a reload: the address of this deal
         page.wait_for_selector("#board[data-preview]", state="visible", timeout=BOOT_MS)
         page.wait_for_timeout(300)
+        until(page, lambda: held)
         assert held, "the runtime's .wasm was not requested"
         assert not page.evaluate(PYTHON_UP), "Python is already up: the test held nothing back"
         assert page.get_attribute("#board", "data-status") is None
@@ -180,6 +192,7 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
     try:
         page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
         page.wait_for_timeout(300)
+        until(page, lambda: held)
         assert held, "the runtime's .wasm was not requested"
         assert not page.evaluate(PYTHON_UP)
         # The loading screen is a slim bar over the table, below its cards' rows.
@@ -307,7 +320,7 @@ def test_pyscript_starts_once_the_page_is_parsed_without_waiting_for_deferred_sc
         page.on("request", lambda request: asked.append(request.url) if request.url.endswith("pyscript.toml") else None)
         page.goto(app_url + QUERY, wait_until="commit")
         page.wait_for_function("() => document.readyState === 'interactive'", timeout=BOOT_MS)
-        page.wait_for_timeout(1500)
+        until(page, lambda: held and asked)
         assert held, "the deferred script was not requested: the test held nothing back"
         assert page.evaluate("document.readyState") == "interactive"  # DOMContentLoaded has not fired
         assert asked, "PyScript waited for DOMContentLoaded"
