@@ -111,9 +111,10 @@ def test_no_sound_before_a_gesture_then_each_sound(browser, browser_context_args
     asked_for = []
     page.on("request", lambda r: asked_for.append(r.url))
     open_url(page, app_url, f"?game=reloaded&seed={seed}")
-    page.wait_for_timeout(300)
-    # The deal asked for its shuffle, but nothing plays before a gesture, and
-    # the sound module is not even loaded.
+    page.wait_for_timeout(300)  # time for a sound that should not play to play wrongly
+    # The deal asked for its shuffle (wait for it: a busy machine may be late),
+    # but nothing plays before a gesture, and the sound module is not even loaded.
+    page.wait_for_function("window.__soundsHeld.length > 0", timeout=10_000)
     assert page.evaluate("[...window.__soundsHeld]") == ["shuffle"]
     assert sounds(page) == []
     assert synthesised(page) is None
@@ -129,7 +130,7 @@ def test_no_sound_before_a_gesture_then_each_sound(browser, browser_context_args
     settle(page)
     click_card(page, refused.src, count(page, refused.src) - 1)
     click_pile(page, refused.dst)  # refused: the cards shake
-    page.wait_for_timeout(200)
+    page.wait_for_function("window.__sounds.length >= 6", timeout=10_000)
     assert sounds(page) == ["flip", "pick", "place", "flip", "pick", "refuse"]
 
     page.click("#btn-new")
