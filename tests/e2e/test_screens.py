@@ -8,7 +8,7 @@ scrolling); the pictures are for people to look at."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import deal_from_picker, double_click_card, open_url, pause_between_taps, settle
+from ui_helpers import deal_from_picker, double_click_card, next_frames, open_url, pause_between_taps, settle
 
 from game import PLAYER_GAMES, new_game
 from tools.serve import ROOT
@@ -38,7 +38,8 @@ def choose(page, game_id: str, seed: int) -> None:
 def language(page, lang: str) -> None:
     page.select_option("#lang-select", lang)
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-    page.wait_for_timeout(150)  # the toolbar fits its new words in the next frame
+    page.wait_for_timeout(150)
+    next_frames(page)  # the toolbar fits its new words in a frame after they change
     settle(page)
 
 

@@ -53,9 +53,30 @@ GEOMETRY = """() => [...document.querySelectorAll('#board [data-pile]')].map(p =
 }).join(";") + "|" + document.querySelector("main.table").clientWidth + "x" + document.querySelector("main.table").clientHeight"""
 
 
+# After a resize: the page's resize event comes with the next frame, the board
+# is laid out again 90 ms after it (game/web/table.py, RELAYOUT_MS), and the
+# toolbar fits in a frame after that (static/js/toolbar.js). Counted in frames
+# and in a timer that runs after the page's own, not in a set time, which a
+# busy machine can outrun.
+AFTER_RELAYOUT = """ms => new Promise(done => {
+  const frames = (n, then) => n ? requestAnimationFrame(() => frames(n - 1, then)) : then();
+  frames(1, () => setTimeout(() => frames(3, done), ms));
+})"""
+
+
+def next_frames(page, n: int = 3) -> None:
+    """Wait for the page to draw ``n`` more frames: what it does "in the next
+    frame" is done then, however slow the machine."""
+    page.evaluate(
+        """n => new Promise(done => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : done(); f(n); })""", n
+    )
+
+
 def resize(page, width: int, height: int) -> None:
     """Set the window's size and wait until the board is laid out for it."""
     page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height], timeout=10_000)
+    page.evaluate(AFTER_RELAYOUT, 120)
     page.wait_for_timeout(150)  # the page lays out again 90 ms after the last resize
     last = None
     for _ in range(20):
