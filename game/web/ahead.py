@@ -48,6 +48,7 @@ class Ahead(Part):
         self.todo: list = []  # moves still to work out
         self.scheduled = False
         self._work = None
+        self._ranking = None  # (board epoch, onetap.ranking of its position)
 
     # --- the lifecycle (part.py) -----------------------------------------------
     def wire(self) -> None:
@@ -148,6 +149,16 @@ class Ahead(Part):
             for dst in inp.legal_from(sel):
                 put(f"tap|{dst}|*", inp.move_for(sel, dst), let_go)
         legal = game.legal_moves()
+        if sel is None and app.one_tap.on():  # a tap on a card moves it (onetap.py): each card's move
+            order = self.ranking()
+            for pile in board.cards:
+                if pile == "stock":
+                    continue
+                for index in range(len(board.codes(pile))):
+                    pick = inp.pickable(pile, index)
+                    chosen = app.one_tap.choose(pick, order, legal) if pick is not None else None
+                    if chosen is not None:
+                        put(f"tap|{pile}|{index}", chosen[0])
         for pile in board.cards:  # a double tap sends a card home (Input.double)
             top = len(board.codes(pile)) - 1
             pick = inp.pickable(pile, top) if top >= 0 else None
@@ -157,6 +168,16 @@ class Ahead(Part):
             if move is not None:
                 put(f"double|{pile}|{top}", move, let_go)
         return out
+
+    def ranking(self) -> dict:
+        """The hint ranking's order for the board's position (onetap.ranking),
+        worked out once for its epoch."""
+        board = self.app.board
+        if self._ranking is None or self._ranking[0] != board.epoch:
+            from .onetap import ranking
+
+            self._ranking = (board.epoch, ranking(self.app.game.position, self.app.one_tap.last_step()))
+        return self._ranking[1]
 
     def publish(self) -> None:
         import js

@@ -27,19 +27,29 @@ from .part import Part
 VALUES = ("on", "off")
 
 
-def places(position, src: str, count: int, last=()) -> list[str]:
-    """Where ``count`` cards from the top of ``src`` may go, best first:
-    the foundations, then the other piles in the order the hint ranking
-    puts their moves (``last``: the previous step, as for ``advise``)."""
+def ranking(position, last=()) -> dict:
+    """Move -> its place in the hint ranking's order (``last``: the previous
+    step, as for ``advise``); one ranking serves every card of a position."""
     from game.advice import rank_steps
 
-    legal = [m for m in position.legal_moves() if m.src == src and m.count == count and not m.is_stock_action]
-    if not legal:
-        return []
-    order = {}
+    order: dict = {}
     for i, ranked in enumerate(rank_steps(position, last)):
         if len(ranked.step) == 1:
             order.setdefault(ranked.step[0], i)
+    return order
+
+
+def places(position, src: str, count: int, last=(), order=None, legal_moves=None) -> list[str]:
+    """Where ``count`` cards from the top of ``src`` may go, best first:
+    the foundations, then the other piles in the order the hint ranking
+    puts their moves (``order``: ``ranking(position, last)``, worked out
+    here when not given; ``legal_moves``: the position's, likewise)."""
+    moves = position.legal_moves() if legal_moves is None else legal_moves
+    legal = [m for m in moves if m.src == src and m.count == count and not m.is_stock_action]
+    if not legal:
+        return []
+    if order is None:
+        order = ranking(position, last)
     spec = position.spec
     foundations = {spec.pile_names[f] for f in spec.foundation_range}
     legal.sort(key=lambda m: (m.dst not in foundations, order.get(m, len(order)), spec.pile_names.index(m.dst)))
@@ -135,30 +145,46 @@ class OneTap(Part):
         self.cycle = None
 
     # --- a tap ------------------------------------------------------------------------------
+    def last_step(self) -> tuple:
+        game = self.app.game
+        return tuple(game.line[-game.step_sizes[-1] :]) if game.step_sizes else ()
+
+    def choose(self, pick, order=None, legal_moves=None):
+        """What a tap on ``pick`` does now: (the move, the places in turn, the
+        move's index among them), or None where the cards have no legal
+        place. ``order`` and ``legal_moves``: ``ranking`` and the legal moves
+        of the position, when the caller has them (ahead.py asks for every
+        card of a position)."""
+        game = self.app.game
+        moves = game.legal_moves() if legal_moves is None else legal_moves
+        codes = tuple(self.app.board.codes(pick.pile)[pick.index :])
+        c = self.cycle
+        if c is not None and c.game is game and c.steps == game.steps and c.pile == pick.pile and c.cards == codes:
+            turn, start = c.order, c.at + 1
+        else:
+            found = places(game.position, pick.pile, pick.count, self.last_step(), order, moves)
+            turn, start = tuple(found) + (pick.pile,), 0
+        legal = {m.dst for m in moves if m.src == pick.pile and m.count == pick.count}
+        for k in range(len(turn)):
+            i = (start + k) % len(turn)
+            if turn[i] != pick.pile and turn[i] in legal:
+                return Move(pick.pile, turn[i], pick.count), turn, i
+        return None
+
     def tap(self, pick) -> None:
         """Move the picked cards to their best place, or on to the next one."""
         app = self.app
         game = app.game
         codes = tuple(app.board.codes(pick.pile)[pick.index :])
-        c = self.cycle
-        if c is not None and c.game is game and c.steps == game.steps and c.pile == pick.pile and c.cards == codes:
-            order, start = c.order, c.at + 1
-        else:
-            last = tuple(game.line[-game.step_sizes[-1] :]) if game.step_sizes else ()
-            order = tuple(places(game.position, pick.pile, pick.count, last)) + (pick.pile,)
-            start = 0
+        chosen = self.choose(pick)
         self.cycle = None
-        legal = {m.dst for m in game.legal_moves() if m.src == pick.pile and m.count == pick.count}
-        for k in range(len(order)):
-            i = (start + k) % len(order)
-            dst = order[i]
-            if dst == pick.pile or dst not in legal:
-                continue
-            if app.play(Move(pick.pile, dst, pick.count), shake=(pick.pile, pick.index)):
-                if game is app.game and game.status == "playing":
-                    self.cycle = Cycle(game, game.steps, dst, codes, order, i)
+        if chosen is None:
+            self.nowhere(pick, codes)
             return
-        self.nowhere(pick, codes)
+        move, turn, i = chosen
+        if app.play(move, shake=(pick.pile, pick.index)):
+            if game is app.game and game.status == "playing":
+                self.cycle = Cycle(game, game.steps, move.dst, codes, turn, i)
 
     def nowhere(self, pick, codes) -> None:
         """No legal place: the cards shake and the page says why."""

@@ -11,6 +11,7 @@ import json
 
 import pytest
 from ui_helpers import (
+    click_card,
     click_pile,
     dom_piles,
     double_click_card,
@@ -24,6 +25,7 @@ from ui_helpers import (
 )
 
 from game import Move, new_game
+from game.web.onetap import places
 
 # At the first change of the board after a pointerup: what the HUD's moves
 # counter (Python writes it) said then.
@@ -123,6 +125,49 @@ def test_a_double_click_home_is_made_ahead_and_stored(page, app_url):
     page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=60_000)
     assert dom_piles(page) == engine_piles(game)
     assert page.errors == []
+
+
+def test_one_tap_moves_are_made_ahead_and_a_second_tap_goes_on_to_the_next_place(
+    browser, browser_context_args, app_url
+):
+    """With one tap moving a card (the touch screens' default), a tap on a
+    card shows its move before Python runs; tapping the same card again
+    moves it on to its next place, also made ahead, and Python follows both."""
+    origin = app_url.split("/sub/")[0]
+    settings = json.dumps({"auto_home": "off", "one_tap": "on"})
+    state = {
+        "cookies": [],
+        "origins": [{"origin": origin, "localStorage": [{"name": "solitaire.settings", "value": settings}]}],
+    }
+    context = browser.new_context(
+        **{**browser_context_args, "storage_state": state, "viewport": {"width": 1280, "height": 800}}
+    )
+    try:
+        page = record_errors(context.new_page())
+        open_url(page, app_url, "?game=reloaded&seed=9&lang=en")
+        game = new_game("reloaded", 9)
+        # A column's top card with two places or more: the best, then, tapped
+        # again, the next in turn that is legal from where it went.
+        src, where = next(
+            (p, found)
+            for p in game.spec.pile_names
+            if p.startswith("t") and len(found := places(game.position, p, 1)) >= 2
+        )
+        turn = (*where, src)
+        for k in range(2):
+            at = (src, len(game.position.pile(src)) - 1)
+            legal = {m.dst for m in game.legal_moves() if m.src == src and m.count == 1}
+            dst = next(d for d in turn[k:] + turn[:k] if d != src and d in legal)
+            ready(page, f"tap|{at[0]}|{at[1]}")
+            before = str(hud(page)["moves"])
+            made_ahead(page, lambda at=at: click_card(page, *at), before)
+            game.play(Move(src, dst, 1))
+            page.wait_for_function(f"window.solitaire.state().moves === {game.moves}")
+            assert dom_piles(page) == engine_piles(game)
+            src = dst  # the same card, tapped again where it lies now
+        assert page.errors == []
+    finally:
+        context.close()
 
 
 # A tap on the stock dispatched from script; in the same task, before any
