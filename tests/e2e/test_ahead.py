@@ -13,6 +13,7 @@ import pytest
 from ui_helpers import (
     click_card,
     click_pile,
+    context_with,
     dom_piles,
     double_click_card,
     engine_piles,
@@ -133,14 +134,8 @@ def test_one_tap_moves_are_made_ahead_and_a_second_tap_goes_on_to_the_next_place
     """With one tap moving a card (the touch screens' default), a tap on a
     card shows its move before Python runs; tapping the same card again
     moves it on to its next place, also made ahead, and Python follows both."""
-    origin = app_url.split("/sub/")[0]
-    settings = json.dumps({"auto_home": "off", "one_tap": "on"})
-    state = {
-        "cookies": [],
-        "origins": [{"origin": origin, "localStorage": [{"name": "solitaire.settings", "value": settings}]}],
-    }
-    context = browser.new_context(
-        **{**browser_context_args, "storage_state": state, "viewport": {"width": 1280, "height": 800}}
+    context = context_with(
+        browser, browser_context_args, {"auto_home": "off", "one_tap": "on"}, viewport={"width": 1280, "height": 800}
     )
     try:
         page = record_errors(context.new_page())

@@ -7,8 +7,18 @@ exactly. Expectations come from the engine under CPython."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from ui_helpers import click_card, click_pile, count, dom_piles, engine_piles, hud, open_url, position_query, settle
+from ui_helpers import (
+    click_card,
+    click_pile,
+    count,
+    dom_piles,
+    engine_piles,
+    hud,
+    open_url,
+    position_query,
+    settle,
+    until,
+)
 
 from game import Game, Move, read_position
 from game.duel import decode_challenge, verify
@@ -88,18 +98,7 @@ def shows(page, game: Game, timeout: int = 10_000) -> None:
     """The board shows the engine's position of ``game``: the cards going
     home land one by one, 110 ms apart, later on a busy machine; wait for
     the last of them (a set time could end before it)."""
-    try:
-        page.wait_for_function(
-            """want => { const have = {};
-                for (const p of document.querySelectorAll('#board [data-pile]'))
-                  have[p.dataset.pile] = [...p.children].filter(c => c.dataset.card).map(c => c.dataset.card);
-                return JSON.stringify(Object.keys(have).sort().map(k => [k, have[k]]))
-                  === JSON.stringify(Object.keys(want).sort().map(k => [k, want[k]])); }""",
-            arg=engine_piles(game),
-            timeout=timeout,
-        )
-    except PlaywrightTimeoutError:
-        pass  # the assertion says what differs
+    until(page, lambda: dom_piles(page) == engine_piles(game), timeout)
     settle(page)
     assert dom_piles(page) == engine_piles(game)
 

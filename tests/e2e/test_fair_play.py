@@ -23,6 +23,7 @@ from ui_helpers import (
     position_query,
     settle,
     status,
+    until,
 )
 
 from game import Game, read_position
@@ -74,14 +75,11 @@ def hide_page(page, hidden: bool) -> None:
     )
 
 
-# The clock shows a time past ``seconds`` (as the HUD shows it); it ticks once a
-# second, so on a busy machine a tick may come late: wait for it, not a set time.
-CLOCK_PAST = """s => document.querySelector('[data-hud="time"]').textContent.split(':')
-  .reduce((total, part) => total * 60 + Number(part), 0) > s"""
-
-
 def clock_runs_on(page, seconds: int, timeout: int = 5_000) -> None:
-    page.wait_for_function(CLOCK_PAST, arg=seconds, timeout=timeout)
+    """The clock shows a time past ``seconds``. It ticks once a second, so on
+    a busy machine a tick may come late: wait for it, not a set time."""
+    until(page, lambda: hud(page)["time"] > seconds, timeout)
+    assert hud(page)["time"] > seconds
 
 
 def under_dialog(page, opener: str, dialog: str, ms: int = 2_100) -> None:

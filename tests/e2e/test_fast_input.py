@@ -20,11 +20,9 @@ before a second single click on the card just clicked (else a double click).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import Page
-from ui_helpers import dom_piles, engine_piles, open_url, record_errors, settle
+from ui_helpers import context_with, dom_piles, engine_piles, open_url, record_errors, settle
 
 from game import DRAW, new_game
 
@@ -227,20 +225,13 @@ def test_full_speed_clicks_hit_what_is_painted(page: Page, app_url: str, size) -
 def test_full_speed_taps_hit_what_is_painted(browser, browser_context_args, app_url: str) -> None:
     # Tap-select-tap, as the recorded line plays it: one-tap moves (on by
     # default on a touch screen) turned off, like the cards going home.
-    origin = app_url.split("/sub/")[0]
-    settings = json.dumps({"auto_home": "off", "one_tap": "off"})
-    state = {
-        "cookies": [],
-        "origins": [{"origin": origin, "localStorage": [{"name": "solitaire.settings", "value": settings}]}],
-    }
-    context = browser.new_context(
-        **{
-            **browser_context_args,
-            "storage_state": state,
-            "viewport": {"width": 844, "height": 390},
-            "has_touch": True,
-            "is_mobile": True,
-        }
+    context = context_with(
+        browser,
+        browser_context_args,
+        {"auto_home": "off", "one_tap": "off"},
+        viewport={"width": 844, "height": 390},
+        has_touch=True,
+        is_mobile=True,
     )
     try:
         page = record_errors(context.new_page())

@@ -11,10 +11,8 @@ down, from static/js/sketches.js (tools/sketches.py).
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from ui_helpers import BOOT_MS, click_pile, count, dom_piles, open_url, record_errors, settle
+from ui_helpers import BOOT_MS, click_pile, count, dom_piles, open_url, record_errors, settle, until
 
 from game.web.texts.ui import t
 from tools.sketches import LOADING_WORDS as LOADING_KEYS
@@ -45,15 +43,6 @@ def hold(page, pattern: str = WASM) -> list:
     held = []
     page.route(pattern, lambda route: held.append(route))
     return held
-
-
-def until(page, check, timeout_ms: int = 15_000) -> None:
-    """Let the page run until ``check()`` holds, or ``timeout_ms`` has gone:
-    a request the page makes comes later on a busy machine (the assertion
-    after this says what did not happen)."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not check() and time.monotonic() < deadline:
-        page.wait_for_timeout(50)  # the page's requests reach their handlers meanwhile
 
 
 def release(page, held: list, pattern: str = WASM) -> None:

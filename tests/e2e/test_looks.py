@@ -19,6 +19,7 @@ import pytest
 from ui_helpers import (
     click_card,
     click_pile,
+    context_with,
     count,
     deal_from_picker,
     leave_if_asked,
@@ -44,16 +45,6 @@ SIZES = ("small", "medium", "large")
 PILES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-pile]')].map(p => {
   const r = p.getBoundingClientRect(); return [p.dataset.pile, [r.left, r.top, r.width, r.height]]; }))"""
 CARD_W = "() => parseFloat(getComputedStyle(document.getElementById('board')).getPropertyValue('--card-w'))"
-
-
-def context_with(browser, browser_context_args, settings: dict | None = None, **extra):
-    """A context whose stored settings are ``settings`` (cards home by hand, as the suite's)."""
-    args = {**browser_context_args, **extra}
-    if settings is not None:
-        state = json.loads(json.dumps(args["storage_state"]))
-        state["origins"][0]["localStorage"] = [{"name": "solitaire.settings", "value": json.dumps(settings)}]
-        args["storage_state"] = state
-    return browser.new_context(**args)
 
 
 def sounds(page) -> list:

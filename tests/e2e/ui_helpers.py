@@ -5,6 +5,7 @@ CPython, playing the same moves."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
@@ -24,6 +25,26 @@ def record_errors(page: Page) -> Page:
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
     return page
+
+
+def until(page: Page, check, timeout_ms: int = 15_000) -> None:
+    """Let the page run until ``check()`` holds, or ``timeout_ms`` has gone:
+    what the page does comes later on a busy machine, so a test waits for
+    it, not for a set time (the assertion after this says what did not
+    happen)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not check() and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # the page's tasks and requests run meanwhile
+
+
+def context_with(browser, browser_context_args: dict, settings: dict | None = None, **extra):
+    """A context whose stored settings are ``settings`` (cards home by hand, as the suite's)."""
+    args = {**browser_context_args, **extra}
+    if settings is not None:
+        state = json.loads(json.dumps(args["storage_state"]))
+        state["origins"][0]["localStorage"] = [{"name": "solitaire.settings", "value": json.dumps(settings)}]
+        args["storage_state"] = state
+    return browser.new_context(**args)
 
 
 def open_url(page: Page, app_url: str, query: str, status: str | None = "playing") -> None:
