@@ -70,10 +70,10 @@ from tests.e2e.ui_helpers import (  # noqa: E402
     click_pile,
     count,
     dom_piles,
+    drag,
     grip,
     position_query,
     settle,
-    target_point,
 )
 from tools import pyscript_files  # noqa: E402
 from tools.chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
@@ -445,43 +445,17 @@ def arm(page, want: dict, kind: str) -> None:
 # the press or the last move; where these drew a frame (a card lifted or
 # picked up, a dragged card), every release then landed just after a frame
 # and waited for a whole one, which the floor's click (it draws nothing
-# before its release) did not. The moves and the floor alike are made by the
-# Hand: press, a hold drawn at random from --hold (milliseconds), release.
-# The default, --hold 0, is Playwright's timing, as every figure before
-# 2026-11-24 was measured; bench/README.md compares the two.
-class Hand:
-    def __init__(self, page, hold: tuple[float, float], seed: int):
-        self.page, self.hold, self.rng = page, hold, random.Random(seed)
+# before its release) did not. The moves and the floor alike hold each
+# press (the ui_helpers' hold_ms) for a time drawn at random from --hold
+# (milliseconds). The default, --hold 0, is Playwright's timing, as every
+# figure before 2026-11-24 was measured; bench/README.md compares the two.
+class Hold:
+    def __init__(self, hold: tuple[float, float], seed: int):
+        self.hold, self.rng = hold, random.Random(seed)
 
-    def wait(self) -> None:
-        ms = self.rng.uniform(*self.hold)
-        if ms > 0:
-            self.page.wait_for_timeout(ms)
-
-    def click(self, x: float, y: float) -> None:
-        mouse = self.page.mouse
-        mouse.move(x, y)
-        mouse.down()
-        self.wait()
-        mouse.up()
-
-    def click_card(self, pile: str, index: int) -> None:
-        self.click(*grip(self.page, pile, index))
-
-    def click_pile(self, pile: str) -> None:
-        self.click(*target_point(self.page, pile))
-
-    def drag(self, pile: str, index: int, to: str) -> None:
-        """As ui_helpers.drag, and let go after a hold."""
-        x, y = grip(self.page, pile, index)
-        tx, ty = target_point(self.page, to)
-        mouse = self.page.mouse
-        mouse.move(x, y)
-        mouse.down()
-        mouse.move(x + 6, y + 6, steps=2)
-        mouse.move(tx, ty, steps=10)
-        self.wait()
-        mouse.up()
+    def __call__(self) -> float:
+        """A press's hold in milliseconds."""
+        return self.rng.uniform(*self.hold)
 
 
 def probe_page(browser):
@@ -502,7 +476,7 @@ def scripted_moves(
 ) -> list[dict]:
     """``moves`` moves of ``game_id`` by pointer, over as many deals as it takes."""
     rng = random.Random(seed0)
-    hand = Hand(page, hold, seed0)
+    held = Hold(hold, seed0)
     samples, seed, turn = [], seed0, 0
     while len(samples) < moves:
         boot(page, f"{base}index.html?game={game_id}&seed={seed}")
@@ -520,7 +494,7 @@ def scripted_moves(
             if move in (DRAW, REDEAL):
                 kind = "stock"
                 arm(page, want, kind)
-                hand.click_pile("stock")
+                click_pile(page, "stock", held())
                 last_click = None
             else:
                 index = len(game.position.pile(move.src)) - move.count
@@ -529,14 +503,14 @@ def scripted_moves(
                 if kind == "click":
                     if game.position.pile(move.src)[index] == last_click:
                         page.wait_for_timeout(400)  # two quick clicks on one card are a double click
-                    hand.click_card(move.src, index)
+                    click_card(page, move.src, index, held())
                     arm(page, want, kind)
-                    hand.click_pile(move.dst)
+                    click_pile(page, move.dst, held())
                     top = game.position.pile(move.dst)
                     last_click = top[-1] if top else None
                 else:
                     arm(page, want, kind)
-                    hand.drag(move.src, index, move.dst)
+                    drag(page, move.src, index, move.dst, held())
                     last_click = None
             try:
                 page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
@@ -559,11 +533,11 @@ def floor_clicks(page, n: int, hold: tuple[float, float] = (0, 0)) -> list[dict]
     """n clicks on the game's title (the app ignores them) that the probe
     answers itself with the smallest change to the page: the floor."""
     samples = []
-    hand = Hand(page, hold, n)
+    held = Hold(hold, n)
     box = page.locator("#game-title").bounding_box()
     for _ in range(n):
         arm(page, None, "floor")
-        hand.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, delay=held())
         page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
         samples.append(page.evaluate("window.__bench.samples.pop()"))
         page.wait_for_timeout(50)

@@ -196,27 +196,31 @@ def target_point(page: Page, pile: str) -> tuple[float, float]:
 
 
 # --- acting ------------------------------------------------------------------------------
-def click_card(page: Page, pile: str, index: int) -> None:
+# hold_ms: the press held that long before the release (bench/browser.py's
+# hand); 0, Playwright's own timing, for the tests.
+def click_card(page: Page, pile: str, index: int, hold_ms: float = 0) -> None:
     x, y = grip(page, pile, index)
-    page.mouse.click(x, y)
+    page.mouse.click(x, y, delay=hold_ms)
 
 
-def click_pile(page: Page, pile: str) -> None:
+def click_pile(page: Page, pile: str, hold_ms: float = 0) -> None:
     x, y = target_point(page, pile)
-    page.mouse.click(x, y)
+    page.mouse.click(x, y, delay=hold_ms)
 
 
 def pause_between_taps(page: Page) -> None:
     page.wait_for_timeout(400)  # two quick clicks on one card are a double click
 
 
-def drag(page: Page, pile: str, index: int, to: str) -> None:
+def drag(page: Page, pile: str, index: int, to: str, hold_ms: float = 0) -> None:
     x, y = grip(page, pile, index)
     tx, ty = target_point(page, to)
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 6, y + 6, steps=2)
     page.mouse.move(tx, ty, steps=10)
+    if hold_ms:
+        page.wait_for_timeout(hold_ms)  # let go a moment after the last move
     page.mouse.up()
 
 
