@@ -123,7 +123,8 @@ class Ahead(Part):
         """Gesture -> [changes first (the selection let go), the move's
         changes, the move], for the moves ready now; the keys are table.js's
         calls: ``tap|pile|index`` (``*``: any index), ``double|pile|index``,
-        ``drop|pile``."""
+        ``drop|pile``, ``key|pile|Enter`` and ``key|*|d`` (a key on the pile
+        in focus; ``*``: any pile)."""
         app, board, inp = self.app, self.app.board, self.app.input
         if not app.playing or app.auto_home.busy or self.epoch != board.epoch:
             return {}
@@ -145,9 +146,17 @@ class Ahead(Part):
                 for dst in inp.legal_from(drag):
                     put(f"drop|{dst}", Move(drag.pile, dst, drag.count), drop)
             return out
+        # Keys on a pile in focus (Input.key): D draws; Enter (or Space) puts
+        # the selection there, or acts on the pile as Input.activate does.
+        if game.spec.has_stock:
+            put("key|*|d", app.stock_move(), let_go)
         if sel is not None:
             for dst in inp.legal_from(sel):
                 put(f"tap|{dst}|*", inp.move_for(sel, dst), let_go)
+            for dst in inp.legal_from(sel, any_count=True):
+                put(f"key|{dst}|Enter", inp.move_for(sel, dst, flexible=True), let_go)
+        elif game.spec.has_stock:
+            put("key|stock|Enter", app.stock_move())
         legal = game.legal_moves()
         if sel is None and app.one_tap.on():  # a tap on a card moves it (onetap.py): each card's move
             order = self.ranking()
@@ -159,6 +168,10 @@ class Ahead(Part):
                     chosen = app.one_tap.choose(pick, order, legal) if pick is not None else None
                     if chosen is not None:
                         put(f"tap|{pile}|{index}", chosen[0])
+                pick = inp.key_pick(pile, legal)  # Enter follows the one-tap setting too
+                chosen = app.one_tap.choose(pick, order, legal) if pick is not None else None
+                if chosen is not None:
+                    put(f"key|{pile}|Enter", chosen[0])
         for pile in board.cards:  # a double tap sends a card home (Input.double)
             top = len(board.codes(pile)) - 1
             pick = inp.pickable(pile, top) if top >= 0 else None
@@ -204,7 +217,9 @@ class Ahead(Part):
             app.table.redraw()  # cannot happen (both sides count the same epoch): draw the game afresh
         else:
             board.expected = ready.record  # the handler decides on the board as it was; its sync adopts this
-        handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop}[str(name)]
+        handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop, "key": app.input.pressed}[
+            str(name)
+        ]
         try:
             handler(*args)
         finally:

@@ -110,6 +110,8 @@ class DuelUI(Part):
         self.key_asked = False  # this device's key has been asked for (static/js/keys.js)
         self._flags = None  # ((challenge, trust version), flags) last computed
         self.took_end = False  # the game that ended was a duel run: the duel shows its result
+        self._keys = None  # key_held as a listener (listen_keys)
+        self._keys_on = False
 
     @property
     def lang(self) -> str:
@@ -120,6 +122,17 @@ class DuelUI(Part):
         self.phase = next_phase(self.phase, event)
         # On the root, for the style sheet: no Hint button while a run is played.
         document.documentElement.dataset.duelPhase = self.phase.value
+        self.listen_keys()
+
+    def listen_keys(self) -> None:
+        """Before the page's own key handler (capture): keys held down act
+        once in a duel (key_held). The listener is there only while a run is
+        played or a link checked, so that other keys do not wait for Python."""
+        on = self.phase in (Phase.PLAYING, Phase.CHECKING)
+        if self._keys is None or on == self._keys_on:
+            return
+        self._keys_on = on
+        (document.addEventListener if on else document.removeEventListener)("keydown", self._keys, True)
 
     @property
     def active(self) -> bool:
@@ -169,8 +182,8 @@ class DuelUI(Part):
         app.on(by_id("duel-names"), "click", app.guard(self.names_clicked))
         app.on(by_id("duel-dialog"), "close", app.guard(lambda e: self.closed()))
         app.on(by_id("duel-link"), "focus", app.guard(lambda e: e.target.select()))
-        # Before the page's own key handler (capture): keys held down act once in a duel.
-        document.addEventListener("keydown", app.proxy(app.guard(self.key_held)), True)
+        self._keys = app.proxy(app.guard(self.key_held))
+        self.listen_keys()
         self.copied = app.proxy(app.guard(lambda *a: app.show_toast(t(self.lang, "share.copied"))))
         self.copy_refused = app.proxy(app.guard(lambda *a: self.copy_fallback()))
         self._slice = app.proxy(app.guard(self.check_slice))

@@ -48,6 +48,8 @@ class AutoHomeView(Part):
         self.waiting: list = []  # work for when the last card has landed (the win)
         self.timer = None
         self._tick = None
+        self._skip = None  # skip, for table.js to call on any input while cards go home
+        self._listening = False
 
     # --- the setting ------------------------------------------------------------------
     def mode(self) -> str:
@@ -55,16 +57,25 @@ class AutoHomeView(Part):
         return value if value in MODES else DEFAULT_MODE
 
     def wire(self) -> None:
-        import js
         from pyscript import document
 
         app = self.app
         self._tick = app.proxy(app.guard(self.next_stage))
+        self._skip = app.proxy(app.guard(self.skip))
         app.on(document.getElementById("settings-dialog"), "change", app.guard(self.setting_changed))
-        # Capture: before the board, a button or a key handler sees the input.
-        for event in ("pointerdown", "keydown"):
-            js.window.addEventListener(event, app.proxy(app.guard(lambda e: self.skip())), True)
         self.show_setting()
+
+    def listen(self, on: bool) -> None:
+        """Any press or key skips the cards still going home: table.js calls
+        ``skip`` first thing on a press or key (before the board, a button or
+        a key handler sees it), but only while some are on their way, so that
+        no other input waits for Python (ahead.py makes moves without it)."""
+        import js
+
+        if on == self._listening or self._skip is None:
+            return
+        self._listening = on
+        js.SolTable.skipper(self._skip if on else None)
 
     def show_setting(self) -> None:
         from pyscript import document
@@ -91,6 +102,7 @@ class AutoHomeView(Part):
         self.game = self.app.game
         self.stages = staged(before, changes, player_moves)
         self.stages[-1] = self.game.position  # the same object: later changes show
+        self.listen(True)
 
     @staticmethod
     def animated() -> bool:
@@ -163,3 +175,4 @@ class AutoHomeView(Part):
             self.app.js.clearTimeout(self.timer)
             self.timer = None
         self.stages = []
+        self.listen(False)

@@ -342,15 +342,30 @@ class Input(Part):
         if pile == "stock":
             self.app.stock()
             return
-        pick = self.pickable(pile, len(self.board.codes(pile)) - 1)
+        pick = self.key_pick(pile)
         if pick is None:
             return
-        longest = max((m.count for m in self.game.legal_moves() if m.src == pile), default=1)
-        codes = self.board.codes(pile)
-        start = len(codes) - longest
-        if longest > 1 and self.pickable(pile, start) is not None:
-            pick = Pick(pile, start, longest)
         if self.app.one_tap.on():  # Enter follows the one-tap setting
             self.app.one_tap.tap(pick)
             return
         self.select(pick, any_count=True)
+
+    def key_pick(self, pile: str, legal=None) -> Optional[Pick]:
+        """What Enter on ``pile`` picks up: the longest run that can move
+        from it (the top card if none can); ``legal``: the legal moves, if known."""
+        pick = self.pickable(pile, len(self.board.codes(pile)) - 1)
+        if pick is None:
+            return None
+        moves = self.game.legal_moves() if legal is None else legal
+        longest = max((m.count for m in moves if m.src == pile), default=1)
+        start = len(self.board.codes(pile)) - longest
+        if longest > 1 and self.pickable(pile, start) is not None:
+            return Pick(pile, start, longest)
+        return pick
+
+    def pressed(self, pile, key) -> None:
+        """A key on a pile of the board (Enter, or D) that table.js showed
+        the move of before Python ran (ahead.py): as ``keydown`` handles it."""
+        if pile != self.board.focus:
+            self.board.set_focus(pile, move_focus=False)
+        self.key(key, False, True)

@@ -248,7 +248,8 @@
 
   function prepared(name, args) {
     if (!gestures || owed || !commit) return false;
-    var g = gestures[name + "|" + args.join("|")] || (name === "tap" ? gestures["tap|" + args[0] + "|*"] : null);
+    var g = gestures[name + "|" + args.join("|")] ||
+      (name === "tap" ? gestures["tap|" + args[0] + "|*"] : name === "key" ? gestures["key|*|" + args[1]] : null);
     if (!g) return false;
     var at = epoch, note = journal;
     if (note) {  // stored before it shows: a page that goes before Python catches up plays it again
@@ -646,6 +647,18 @@
       press = null;
     }
 
+    // Enter or Space on a pile in focus, and D (game/web/input.py's keys):
+    // a move made ready ahead shows here, and the page's own key handler (on
+    // the document) does not see the key; any other key goes on to it.
+    function onKey(e) {
+      if (e.altKey || e.metaKey || e.ctrlKey || e.defaultPrevented || press) return;
+      var key = e.key === "Enter" || e.key === " " ? "Enter" : e.key === "d" || e.key === "D" ? "d" : null;
+      var pileEl = key && e.target.closest ? e.target.closest("[data-pile]") : null;
+      if (!pileEl || !prepared("key", [pileEl.dataset.pile, key])) return;
+      e.preventDefault();
+      e.stopPropagation();
+    }
+
     function onCancel(e) {
       if (!press || e.pointerId !== press.id) return;
       if (drag) endDrag(false);
@@ -656,6 +669,7 @@
     board.addEventListener("pointermove", onMove);
     board.addEventListener("pointerup", onUp);
     board.addEventListener("pointercancel", onCancel);
+    board.addEventListener("keydown", onKey);
     board.addEventListener("dragstart", function (e) { e.preventDefault(); });
     board.addEventListener("contextmenu", function (e) { if (drag) e.preventDefault(); });
     return {
@@ -665,12 +679,23 @@
 
   window.addEventListener("resize", function () { resizeBitmaps(); });  // a zoom changes the device pixels
 
+  // Any press or key, before anything else sees it (capture): a move made
+  // ahead is Python's first (it may send cards home), and cards still going
+  // home are there at once (game/web/flow.py's skip, set while they fly).
+  var skipper = null;
+  function anyInput() {
+    flush();
+    if (skipper) skipper();
+  }
+  window.addEventListener("pointerdown", anyInput, true);
+  window.addEventListener("keydown", anyInput, true);
+
   window.addEventListener("pagehide", flush);  // the move is stored before the page goes
   document.addEventListener("visibilitychange", flush);
 
   window.SolTable = {
     attach: attach, register: register, apply: apply, preload: preload, shake: shake, pulse: pulse, cardsOf: cardsOf,
-    ahead: ahead, ready: ready, flush: flush,
+    ahead: ahead, ready: ready, flush: flush, skipper: function (fn) { skipper = fn || null; },
     prepared: function () { return gestures ? Object.keys(gestures) : []; }  // the gestures ready now
   };
 })();

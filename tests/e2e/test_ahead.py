@@ -17,8 +17,10 @@ from ui_helpers import (
     dom_piles,
     double_click_card,
     engine_piles,
+    focused_pile,
     grip,
     hud,
+    key_focus,
     open_url,
     record_errors,
     settle,
@@ -28,16 +30,16 @@ from ui_helpers import (
 from game import Move, new_game
 from game.web.onetap import places
 
-# At the first change of the board after a pointerup: what the HUD's moves
-# counter (Python writes it) said then.
-WATCH = """() => {
+# At the first change of the board after a pointerup (or another input
+# event): what the HUD's moves counter (Python writes it) said then.
+WATCH = """(type) => {
   window.__seen = [];
   const board = document.getElementById('board');
   const obs = new MutationObserver(() => {
     window.__seen.push(document.querySelector('[data-hud="moves"]').textContent);
     obs.disconnect();
   });
-  addEventListener('pointerup', () => obs.observe(board, {subtree: true, childList: true}), {capture: true, once: true});
+  addEventListener(type || 'pointerup', () => obs.observe(board, {subtree: true, childList: true}), {capture: true, once: true});
 }"""
 
 
@@ -54,9 +56,9 @@ def ready(page, gesture: str) -> None:
     page.wait_for_function(f"SolTable.prepared().includes({gesture!r})", timeout=15_000)
 
 
-def made_ahead(page, action, before: str) -> None:
+def made_ahead(page, action, before: str, event: str = "pointerup") -> None:
     """``action`` changes the board before Python sees it, and then Python catches up."""
-    page.evaluate(WATCH)
+    page.evaluate(WATCH, event)
     action()
     page.wait_for_function("window.__seen.length > 0")
     assert page.evaluate("window.__seen") == [before]  # shown while Python had not run yet
@@ -94,6 +96,35 @@ def test_a_stock_tap_a_drop_and_a_double_click_show_before_python_and_python_fol
     assert dom_piles(page) == engine_piles(game)
     state = page.evaluate("window.solitaire.state()")
     assert state["moves"] == 2 and state["position"] == game.position.to_json()
+    assert page.errors == []
+
+
+def test_keys_on_the_board_make_their_moves_ahead_and_python_follows(page, app_url):
+    """A keyboard player's moves show in the key's own handler too: D draws,
+    and Enter on the pile the selection goes to puts it there (the picking
+    Enter only marks cards, so Python handles it). Python then plays each
+    move: the counter, the engine's position and the focus follow."""
+    open_url(page, app_url, "?game=forty-thieves&seed=1&lang=en")
+    game = new_game("forty-thieves", 1)
+    key_focus(page, "t1")
+    ready(page, "key|*|d")
+    made_ahead(page, lambda: page.keyboard.press("d"), "0", "keydown")
+    game.play(Move("draw"))
+    assert dom_piles(page) == engine_piles(game)
+    # A column's cards onto another column, by Enter on each.
+    move = next(m for m in game.legal_moves() if m.src.startswith("t") and m.dst.startswith("t"))
+    key_focus(page, move.src)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .card.selected")
+    key_focus(page, move.dst)
+    ready(page, f"key|{move.dst}|Enter")
+    made_ahead(page, lambda: page.keyboard.press("Enter"), "1", "keydown")
+    page.wait_for_function("window.solitaire.state().moves === 2")
+    game.play(move)
+    assert dom_piles(page) == engine_piles(game)
+    assert page.evaluate("window.solitaire.state().position") == game.position.to_json()
+    assert page.locator("#board .card.selected").count() == 0
+    assert focused_pile(page) == move.dst
     assert page.errors == []
 
 
