@@ -164,8 +164,9 @@ def _search(model, state, budget_nodes, deadline, should_stop):
         # One short best-first run first: it wins some deals at once that the
         # depth-first phases miss (draw 3: 13 in 99 nodes, 4 in 3,045). Its
         # nodes come out of the restarts' share, never the first greedy
-        # search's or the full search's.
-        shares = GREEDY_SHARES[False]
+        # search's. From this budget on the restarts take everything after
+        # the first greedy search (PROBE_GREEDY_SHARES).
+        shares = PROBE_GREEDY_SHARES
         greedy_nodes = (int(budget_nodes * shares[0]), int(budget_nodes * sum(shares)) - PROBE_NODES)
         out = best_first(
             model, state, PROBE_NODES, None, should_stop, depth_weight=-6, order_weight=0.3, deadline=deadline
@@ -264,7 +265,9 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
        can stay lost in a huge subtree, and restarting escapes it. With one
        deck, every second restart (RESTART_FULL_EVERY) is a full search in a
        random order instead of a greedy one.
-    3. The full search with the rest; only its exhaustion proves a loss.
+    3. The full search with the rest; only its exhaustion proves a loss (or
+       a full restart's: with the shares of PROBE_GREEDY_SHARES the
+       restarts take the whole rest and there is no final full search).
     All searches share one proof table (search.search's ``proven``): the
     states a search proved lost (expanded in full, with everything they
     lead to) are skipped by the later ones, so the full restarts' work
@@ -337,6 +340,18 @@ SHARE_PROOFS = True  # the phases share the states they prove lost (search.searc
 # Shares of the budget for the greedy search and its restarts (one deck, two
 # decks); the full search gets the rest.
 GREEDY_SHARES = {False: (0.25, 0.25), True: (0.5, 0.25)}
+# One deck, from PROBE_BUDGET on (below LARGE_BUDGET): the first greedy
+# search gets a quarter and the restarts all the rest, with no final full
+# search of its own. Every second restart is a full search sharing its
+# proofs (RESTART_FULL_EVERY), so a loss is still proved, by the full
+# restarts together. At 100,000 nodes, Klondike deals won after 50,000
+# nodes came from the restarts, and hardly any loss was proved there by
+# the full search: with the restarts going on to the end, draw 3 decides 2
+# more of deals 1-200 (84, 186 and 200 won; 191, which the full search won
+# at 91,945 nodes, unknown) and 2 more of 201-400 (357, 393 won); draw 1
+# one fewer of 1-200 (196, proved lost at 92,055 nodes, unknown) and 2
+# more of 201-400 (228, 237 won). bench/README.md has the table.
+PROBE_GREEDY_SHARES = (0.25, 0.75)
 
 
 def hint(
