@@ -20,8 +20,9 @@ latency   --moves moves in Reloaded and in Forty Thieves, made with real
           pointer events: click-click and drags by turns, stock clicks. In the
           page: from the pointerup's timestamp to the end of the frame in
           which the board shows the move (requestAnimationFrame, then a task),
-          and to the moment the DOM shows it. The floor: clicks on the same
-          page answered by the probe itself with a one-line text change.
+          and to the moment the DOM shows it. The floor: a click after each
+          move, on the same page, answered by the probe itself with a
+          one-line text change.
 drag      frame times (requestAnimationFrame deltas) while a 10-card run is
           dragged around for two seconds with a pointer moving every 8 ms.
 engine    bench/engine.py's playouts in Pyodide on a page, beside the same
@@ -474,16 +475,17 @@ def probe_page(browser):
 def scripted_moves(
     page, base: str, game_id: str, moves: int, seed0: int, after_boot=None, hold: tuple[float, float] = (0, 0)
 ) -> list[dict]:
-    """``moves`` moves of ``game_id`` by pointer, over as many deals as it takes."""
+    """``moves`` moves of ``game_id`` by pointer, over as many deals as it
+    takes, each followed by a click of the floor (floor_clicks)."""
     rng = random.Random(seed0)
     held = Hold(hold, seed0)
-    samples, seed, turn = [], seed0, 0
-    while len(samples) < moves:
+    samples, seed, turn, made = [], seed0, 0, 0
+    while made < moves:
         boot(page, f"{base}index.html?game={game_id}&seed={seed}")
         if after_boot:
             after_boot(page)
         game, seen, last_click = new_game(game_id, seed), set(), None
-        while len(samples) < moves and game.status == "playing":
+        while made < moves and game.status == "playing":
             seen.add(game.position)
             pick = choose(game, seen, rng)
             if pick is None:
@@ -523,24 +525,43 @@ def scripted_moves(
                 ) from exc
             samples.append(page.evaluate("window.__bench.samples.pop()"))
             game.play(move)
+            made += 1
+            samples += floor_clicks(page, 1, held)
         seed += 1
     if page.errors:
         raise SystemExit(f"page errors during {game_id}: {page.errors[:3]}")
     return samples
 
 
-def floor_clicks(page, n: int, hold: tuple[float, float] = (0, 0)) -> list[dict]:
+# The page at rest for the floor's click: the pile the move left in focus
+# let go (a click on the title would blur it, and draw that in the click's
+# frame), then an idle period of 40 ms or more (the app's own idle work after
+# a move, game/web/ahead.py, is done).
+IDLE = """() => new Promise((done) => {
+  if (document.activeElement) document.activeElement.blur();
+  const wait = (d) => (d.timeRemaining() > 40 ? done() : requestIdleCallback(wait));
+  requestIdleCallback(wait);
+})"""
+
+
+def floor_clicks(page, n: int, held) -> list[dict]:
     """n clicks on the game's title (the app ignores them) that the probe
-    answers itself with the smallest change to the page: the floor."""
+    answers itself with the smallest change to the page: the floor. One
+    follows each move, held as the moves are (``held``, a Hold), so the floor
+    meets the same load on the machine as the moves around it (until
+    2026-11-24 the floor was 50 clicks after all of a game's moves, and a
+    change of load between the two blocks moved the ratio)."""
     samples = []
-    held = Hold(hold, n)
     box = page.locator("#game-title").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     for _ in range(n):
+        settle(page)
+        page.mouse.move(x, y)  # the pointer there first: leaving the board redraws what it hovered
+        page.evaluate(IDLE)  # a floor is the page at rest, as the 50 clicks after the moves met it
         arm(page, None, "floor")
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, delay=held())
+        page.mouse.click(x, y, delay=held())
         page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
         samples.append(page.evaluate("window.__bench.samples.pop()"))
-        page.wait_for_timeout(50)
     return samples
 
 
@@ -549,7 +570,6 @@ def latency(browser, base: str, moves: int, hold: tuple[float, float] = (0, 0)) 
     for game_id in ("reloaded", "forty-thieves"):
         page = probe_page(browser)
         out[game_id] = scripted_moves(page, base, game_id, moves, seed0=1, hold=hold)
-        out[game_id] += floor_clicks(page, max(30, moves // 2), hold=hold)
         page.context.close()
         shown = [s["shown"] for s in out[game_id] if s["kind"] != "floor"]
         print(
