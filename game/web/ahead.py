@@ -160,18 +160,18 @@ class Ahead(Part):
         legal = game.legal_moves()
         if sel is None and app.one_tap.on():  # a tap on a card moves it (onetap.py): each card's move
             order = self.ranking()
+
+            def put_one_tap(key: str, pick) -> None:
+                chosen = app.one_tap.choose(pick, order, legal) if pick is not None else None
+                if chosen is not None:
+                    put(key, chosen[0])
+
             for pile in board.cards:
                 if pile == "stock":
                     continue
                 for index in range(len(board.codes(pile))):
-                    pick = inp.pickable(pile, index)
-                    chosen = app.one_tap.choose(pick, order, legal) if pick is not None else None
-                    if chosen is not None:
-                        put(f"tap|{pile}|{index}", chosen[0])
-                pick = inp.key_pick(pile, legal)  # Enter follows the one-tap setting too
-                chosen = app.one_tap.choose(pick, order, legal) if pick is not None else None
-                if chosen is not None:
-                    put(f"key|{pile}|Enter", chosen[0])
+                    put_one_tap(f"tap|{pile}|{index}", inp.pickable(pile, index))
+                put_one_tap(f"key|{pile}|Enter", inp.key_pick(pile, legal))  # Enter follows the setting too
         for pile in board.cards:  # a double tap sends a card home (Input.double)
             top = len(board.codes(pile)) - 1
             pick = inp.pickable(pile, top) if top >= 0 else None
@@ -217,7 +217,7 @@ class Ahead(Part):
             app.table.redraw()  # cannot happen (both sides count the same epoch): draw the game afresh
         else:
             board.expected = ready.record  # the handler decides on the board as it was; its sync adopts this
-        handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop, "key": app.input.pressed}[
+        handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop, "key": app.input.keyed}[
             str(name)
         ]
         try:

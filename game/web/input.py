@@ -274,10 +274,16 @@ class Input(Part):
         pile = None if is_none(pile_el) else str(pile_el.dataset.pile)
         if key in ("Enter", " ") and pile is None:
             return  # buttons and links keep their own keys
+        if self.keyed(pile, key, bool(event.ctrlKey)):
+            event.preventDefault()
+
+    def keyed(self, pile, key: str, ctrl: bool = False) -> bool:
+        """A key on ``pile`` (None: off the board), from keydown, or from
+        table.js where it showed the key's move before Python ran (ahead.py):
+        the focus follows the pile, then the key acts (``key``)."""
         if pile is not None and pile != self.board.focus:
             self.board.set_focus(pile, move_focus=False)
-        if self.key(key, bool(event.ctrlKey), pile is not None):
-            event.preventDefault()
+        return self.key(key, ctrl, pile is not None)
 
     def key(self, key: str, ctrl: bool, in_board: bool) -> bool:
         """Handle a key; True if it was used (the page then stops its default)."""
@@ -362,10 +368,3 @@ class Input(Part):
         if longest > 1 and self.pickable(pile, start) is not None:
             return Pick(pile, start, longest)
         return pick
-
-    def pressed(self, pile, key) -> None:
-        """A key on a pile of the board (Enter, or D) that table.js showed
-        the move of before Python ran (ahead.py): as ``keydown`` handles it."""
-        if pile != self.board.focus:
-            self.board.set_focus(pile, move_focus=False)
-        self.key(key, False, True)
