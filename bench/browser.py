@@ -476,7 +476,7 @@ def scripted_moves(
     page, base: str, game_id: str, moves: int, seed0: int, after_boot=None, hold: tuple[float, float] = (0, 0)
 ) -> list[dict]:
     """``moves`` moves of ``game_id`` by pointer, over as many deals as it
-    takes, each followed by a click of the floor (floor_clicks)."""
+    takes, each followed by a click of the floor (floor_click)."""
     rng = random.Random(seed0)
     held = Hold(hold, seed0)
     samples, seed, turn, made = [], seed0, 0, 0
@@ -526,7 +526,7 @@ def scripted_moves(
             samples.append(page.evaluate("window.__bench.samples.pop()"))
             game.play(move)
             made += 1
-            samples += floor_clicks(page, 1, held)
+            samples.append(floor_click(page, held))
         seed += 1
     if page.errors:
         raise SystemExit(f"page errors during {game_id}: {page.errors[:3]}")
@@ -544,25 +544,22 @@ IDLE = """() => new Promise((done) => {
 })"""
 
 
-def floor_clicks(page, n: int, held) -> list[dict]:
-    """n clicks on the game's title (the app ignores them) that the probe
+def floor_click(page, held) -> dict:
+    """A click on the game's title (the app ignores it) that the probe
     answers itself with the smallest change to the page: the floor. One
     follows each move, held as the moves are (``held``, a Hold), so the floor
     meets the same load on the machine as the moves around it (until
     2026-11-24 the floor was 50 clicks after all of a game's moves, and a
     change of load between the two blocks moved the ratio)."""
-    samples = []
     box = page.locator("#game-title").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    for _ in range(n):
-        settle(page)
-        page.mouse.move(x, y)  # the pointer there first: leaving the board redraws what it hovered
-        page.evaluate(IDLE)  # a floor is the page at rest, as the 50 clicks after the moves met it
-        arm(page, None, "floor")
-        page.mouse.click(x, y, delay=held())
-        page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
-        samples.append(page.evaluate("window.__bench.samples.pop()"))
-    return samples
+    settle(page)
+    page.mouse.move(x, y)  # the pointer there first: leaving the board redraws what it hovered
+    page.evaluate(IDLE)  # a floor is the page at rest, as the 50 clicks after the moves met it
+    arm(page, None, "floor")
+    page.mouse.click(x, y, delay=held())
+    page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
+    return page.evaluate("window.__bench.samples.pop()")
 
 
 def latency(browser, base: str, moves: int, hold: tuple[float, float] = (0, 0)) -> dict:
