@@ -212,7 +212,9 @@ def pause_between_taps(page: Page) -> None:
     page.wait_for_timeout(400)  # two quick clicks on one card are a double click
 
 
-def drag(page: Page, pile: str, index: int, to: str, hold_ms: float = 0) -> None:
+def drag(page: Page, pile: str, index: int, to: str, hold_ms: float = 0) -> tuple:
+    """Drag the card at ``index`` of ``pile`` (and those on it) to ``to``;
+    the path's two ends, for bench/browser.py's floor of a drag."""
     x, y = grip(page, pile, index)
     tx, ty = target_point(page, to)
     page.mouse.move(x, y)
@@ -222,6 +224,7 @@ def drag(page: Page, pile: str, index: int, to: str, hold_ms: float = 0) -> None
     if hold_ms:
         page.wait_for_timeout(hold_ms)  # let go a moment after the last move
     page.mouse.up()
+    return (x, y), (tx, ty)
 
 
 def double_click_card(page: Page, pile: str, index: int) -> None:
