@@ -52,6 +52,7 @@ FITS = -1  # column info: the run lies on a card it fits (its priority depends o
 _CACHE_LIMIT = 200_000
 _BIG_CACHE_LIMIT = 30_000
 _first = itemgetter(0)
+_top_slice = itemgetter(slice(-1, None))  # a column's top card as bytes (b"" for an empty column)
 _ONE = [bytes((i,)) for i in range(256)]  # one card (or one foundation height) as bytes
 
 
@@ -114,6 +115,7 @@ class Model:
         self._talon_facts: dict = {}
         self._backs: dict = {}
         self._tops: dict = {}
+        self._by_tops: dict = {}
         # The talon part of a key: see key().
         if self.redeals is None:
             if self.draw == 1:
@@ -474,6 +476,9 @@ class Model:
         cache = self._cinfo
         if len(cache) > _BIG_CACHE_LIMIT:
             cache.clear()
+        if not col:
+            cache[col] = None
+            return None
         acc_set = self.acc_set
         ln = len(col)
         top = col[-1]
@@ -500,6 +505,23 @@ class Model:
             else:
                 base = 50
             heads.append((n, head, below, base, n < ln and head in empty_ok))
+        # For the run cut (runs move as a unit): per head n that lies on a card
+        # x it fits, what _uncovered_usable looks at — the cards other than
+        # the head that could go on x, and the run from x down (it ends where
+        # the movable run ends), with whether one of them could go to an
+        # empty column.
+        cut_facts = {}
+        if self.runs:
+            acc = self.acc
+            for n, head, below, base, _ in heads:
+                if base == FITS:
+                    walk = tuple(col[-k] for k in range(n + 1, nrun + 1))
+                    cut_facts[n] = (
+                        frozenset(z for z in acc[below] if z != head),
+                        frozenset(walk),
+                        any(col[-k] in empty_ok for k in range(n + 1, min(nrun, ln - 1) + 1)),
+                        walk,
+                    )
         free = frozenset(col[-nrun:]) if self.runs else frozenset((top,))
         blocked = 0
         lo = [99, 99, 99, 99]
@@ -525,9 +547,34 @@ class Model:
             depth,
             frozenset(h[1] for h in heads),
             any(h[4] for h in heads),
+            cut_facts,
         )
         cache[col] = info
         return info
+
+    def _tops_facts(self, tops, infos):
+        """(card -> the columns whose top takes it, in column order; the
+        first empty column or -1; how many columns are empty), cached per
+        the columns' top cards (``tops``: each column's last byte, or b"")."""
+        cache = self._by_tops
+        if len(cache) > _BIG_CACHE_LIMIT:
+            cache.clear()
+        wanted: dict = {}
+        for i, info in enumerate(infos):
+            if info is not None:
+                for c in info[3]:
+                    got = wanted.get(c)
+                    if got is None:
+                        wanted[c] = [i]
+                    else:
+                        got.append(i)
+        if None in infos:
+            first_empty, n_empty = infos.index(None), infos.count(None)
+        else:
+            first_empty = -1
+            n_empty = 0
+        got = cache[tops] = (wanted, first_empty, n_empty)
+        return got
 
     def _backs_of(self, found):
         """(slot, card) of the foundations' tops that may come back to a
@@ -639,22 +686,14 @@ class Model:
         homes = self._homes.get(found)
         if homes is None:
             homes = self._home_set(found)
-        cinfo = self._cinfo  # a missing column's facts are made at once (_ColumnFacts)
-        infos = [cinfo[col] if col else None for col in cols]
-        wanted: dict = {}
-        for i, info in enumerate(infos):
-            if info is not None:
-                for c in info[3]:
-                    got = wanted.get(c)
-                    if got is None:
-                        wanted[c] = [i]
-                    else:
-                        got.append(i)
-        if None in infos:
-            first_empty, n_empty = infos.index(None), infos.count(None)
-        else:
-            first_empty = -1
-            n_empty = 0
+        # a missing column's facts are made at once (_ColumnFacts); an empty column's are None
+        infos = list(map(self._cinfo.__getitem__, cols))
+        # what the columns' top cards take: the same for many positions
+        tops = tuple(map(_top_slice, cols))
+        got = self._by_tops.get(tops)
+        if got is None:
+            got = self._tops_facts(tops, infos)
+        wanted, first_empty, n_empty = got
         wanted_cards = wanted.keys()
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
@@ -716,8 +755,17 @@ class Model:
                                 usable = free
                                 if self.f2c:
                                     usable = free | self._found_tops(found)
-                            if not self._uncovered_usable(cols[a], n, a, usable, wanted, first_empty):
-                                continue
+                            # _uncovered_usable, from the column's facts
+                            alt, walk_set, walk_te, walk = info[11][n]
+                            if usable.isdisjoint(alt) and not (walk_te and first_empty >= 0):
+                                if wanted_cards.isdisjoint(walk_set):
+                                    continue
+                                for v in walk:
+                                    d = wanted.get(v)
+                                    if d and (len(d) > 1 or d[0] != a):
+                                        break
+                                else:
+                                    continue
                         prio = 10
                 else:
                     prio = base
