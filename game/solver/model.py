@@ -52,6 +52,7 @@ FITS = -1  # column info: the run lies on a card it fits (its priority depends o
 _CACHE_LIMIT = 200_000
 _BIG_CACHE_LIMIT = 30_000
 _first = itemgetter(0)
+_second = itemgetter(1)
 _top_slice = itemgetter(slice(-1, None))  # a column's top card as bytes (b"" for an empty column)
 _ONE = [bytes((i,)) for i in range(256)]  # one card (or one foundation height) as bytes
 
@@ -318,16 +319,28 @@ class Model:
         foundations went down, which makes no card safe); a card home,
         everywhere."""
         kind = m[0]
-        st = self.apply(st, m)
         if kind == 0:
-            col = st[0][m[1]]
-            if col:
-                homes = self._homes.get(st[1])
+            # apply, inline: the most common move
+            cols, found, T, w, u = st
+            _, a, b, n = m
+            src = cols[a]
+            rest = src[:-n]
+            new = list(cols)
+            new[b] = cols[b] + src[-n:]
+            if rest:
+                if rest[-1] >= FACE_DOWN:
+                    rest = rest[:-1] + _ONE[rest[-1] - FACE_DOWN]
+                new[a] = rest
+                st = (tuple(new), found, T, w, u)
+                homes = self._homes.get(found)
                 if homes is None:
-                    homes = self._home_set(st[1])
-                if col[-1] in homes:
-                    return self.closure(st, m[1], False)
-            return st, None
+                    homes = self._home_set(found)
+                if rest[-1] in homes:
+                    return self.closure(st, a, False)
+                return st, None
+            new[a] = rest
+            return (tuple(new), found, T, w, u), None
+        st = self.apply(st, m)
         if kind == 2:
             return self.closure(st, m[2], self.talon_auto == 1)
         if kind == 4:
@@ -829,7 +842,7 @@ class Model:
             out.sort(key=lambda item: item[0] + 25 * rnd(), reverse=True)
         else:
             out.sort(key=_first, reverse=True)
-        return [m for _, m in out]
+        return list(map(_second, out))
 
     def _uncovered_usable(self, col, n, a, free, wanted, first_empty) -> bool:
         """Moving the top ``n`` cards of column ``a`` off a card X they fit

@@ -19,6 +19,8 @@ import gc
 import heapq
 import time
 
+from .model import _talon_key_exact, _talon_key_free
+
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 CHECK_EVERY = 256  # nodes between looks at the clock and should_stop
 clock = time.process_time  # CPU seconds of this process
@@ -100,6 +102,9 @@ def search(
     if not greedy and model.hopeless(root):
         return Outcome(LOST, None, 1, model.moves(root), root_autos)
     moves, step, talon_key = model.moves, model.step, model.talon_key
+    # model.talon_key's two plain forms, inline below
+    talon_free = talon_key is _talon_key_free
+    talon_exact = talon_key is _talon_key_exact
     size = model.size
     cycle = model.talon_cycle
     track = proven is not None
@@ -226,7 +231,12 @@ def search(
                 made[tm] = sid
             ck = (base, r, w)
         else:
-            ck = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
+            if talon_free:
+                ck = (tuple(sorted(cols)), found, T, 0)
+            elif talon_exact:
+                ck = (tuple(sorted(cols)), found, T, (w, u))
+            else:
+                ck = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
             if track and ck in proven:
                 continue
             h = seen.get(ck)
