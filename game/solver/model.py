@@ -483,7 +483,9 @@ class Model:
         (top, priority of sending the top home, run heads, cards that fit on
         the top, free cards, blocked cards, face-down cards, the cards in it
         (face up or down), card -> how many cards lie on it, the run heads'
-        cards, whether a run head may go to an empty column); a run head is
+        cards as the bits of an int, whether a run head may go to an empty
+        column, the run cut's facts per head (filled by _cut_facts), how many
+        cards the movable run has; None for an empty column); a run head is
         (n, head card, card below or -1, base priority or FITS, may go to an
         empty column)."""
         cache = self._cinfo
@@ -518,23 +520,6 @@ class Model:
             else:
                 base = 50
             heads.append((n, head, below, base, n < ln and head in empty_ok))
-        # For the run cut (runs move as a unit): per head n that lies on a card
-        # x it fits, what _uncovered_usable looks at — the cards other than
-        # the head that could go on x, and the run from x down (it ends where
-        # the movable run ends), with whether one of them could go to an
-        # empty column.
-        cut_facts = {}
-        if self.runs:
-            acc = self.acc
-            for n, head, below, base, _ in heads:
-                if base == FITS:
-                    walk = tuple(col[-k] for k in range(n + 1, nrun + 1))
-                    cut_facts[n] = (
-                        frozenset(z for z in acc[below] if z != head),
-                        frozenset(walk),
-                        any(col[-k] in empty_ok for k in range(n + 1, min(nrun, ln - 1) + 1)),
-                        walk,
-                    )
         free = frozenset(col[-nrun:]) if self.runs else frozenset((top,))
         blocked = 0
         lo = [99, 99, 99, 99]
@@ -558,12 +543,30 @@ class Model:
             sum(1 for c in col if c >= FACE_DOWN),
             frozenset(depth),
             depth,
-            frozenset(h[1] for h in heads),
+            _mask(h[1] for h in heads),
             any(h[4] for h in heads),
-            cut_facts,
+            {},  # the run cut's facts, per head (Model._cut_facts), when first asked
+            nrun,
         )
         cache[col] = info
         return info
+
+    def _cut_facts(self, col, n, info):
+        """For the run cut (runs move as a unit), of the head ``n`` cards
+        from the top of ``col`` that lies on a card x it fits: what
+        _uncovered_usable looks at — the cards other than the head that
+        could go on x, and the run from x down (it ends where the movable
+        run ends), with whether one of them could go to an empty column.
+        Kept in the column's facts."""
+        nrun, ln = info[12], len(col)
+        walk = tuple(col[-k] for k in range(n + 1, nrun + 1))
+        got = info[11][n] = (
+            frozenset(z for z in self.acc[col[-n - 1]] if z != col[-n]),
+            frozenset(walk),
+            any(col[-k] in self.empty_ok for k in range(n + 1, min(nrun, ln - 1) + 1)),
+            walk,
+        )
+        return got
 
     def _tops_facts(self, tops, infos):
         """(card -> the columns whose top takes it, in column order; the
@@ -586,7 +589,7 @@ class Model:
         else:
             first_empty = -1
             n_empty = 0
-        got = cache[tops] = (wanted, first_empty, n_empty)
+        got = cache[tops] = (wanted, first_empty, n_empty, _mask(wanted))
         return got
 
     def _backs_of(self, found):
@@ -706,7 +709,7 @@ class Model:
         got = self._by_tops.get(tops)
         if got is None:
             got = self._tops_facts(tops, infos)
-        wanted, first_empty, n_empty = got
+        wanted, first_empty, n_empty, wanted_bits = got
         wanted_cards = wanted.keys()
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
@@ -736,7 +739,7 @@ class Model:
                 continue
             if info[0] in homes:
                 add((info[1], (1, a)))
-            if wanted_cards.isdisjoint(info[9]) and (first_empty < 0 or not info[10]):
+            if not info[9] & wanted_bits and (first_empty < 0 or not info[10]):
                 continue  # no run head of this column has anywhere to go
             for n, head, below, base, te_ok in info[2]:
                 if n > cap:
@@ -769,7 +772,10 @@ class Model:
                                 if self.f2c:
                                     usable = free | self._found_tops(found)
                             # _uncovered_usable, from the column's facts
-                            alt, walk_set, walk_te, walk = info[11][n]
+                            got = info[11].get(n)
+                            if got is None:
+                                got = self._cut_facts(cols[a], n, info)
+                            alt, walk_set, walk_te, walk = got
                             if usable.isdisjoint(alt) and not (walk_te and first_empty >= 0):
                                 if wanted_cards.isdisjoint(walk_set):
                                     continue
@@ -1023,6 +1029,14 @@ class _ColumnFacts(dict):
 
     def __missing__(self, col):
         return self.make(col)
+
+
+def _mask(cards) -> int:
+    """A set of card codes as the bits of an int (an ``&`` of two is cheaper than isdisjoint)."""
+    bits = 0
+    for c in cards:
+        bits |= 1 << c
+    return bits
 
 
 def _meets(found, req) -> bool:
