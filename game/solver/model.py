@@ -485,7 +485,8 @@ class Model:
         (face up or down), card -> how many cards lie on it, the run heads'
         cards as the bits of an int, whether a run head may go to an empty
         column, the run cut's facts per head (filled by _cut_facts), how many
-        cards the movable run has; None for an empty column); a run head is
+        cards the movable run has, head card -> run head; None for an empty
+        column); a run head is
         (n, head card, card below or -1, base priority or FITS, may go to an
         empty column)."""
         cache = self._cinfo
@@ -547,6 +548,7 @@ class Model:
             any(h[4] for h in heads),
             {},  # the run cut's facts, per head (Model._cut_facts), when first asked
             nrun,
+            {h[1]: h for h in heads},
         )
         cache[col] = info
         return info
@@ -739,9 +741,15 @@ class Model:
                 continue
             if info[0] in homes:
                 add((info[1], (1, a)))
-            if not info[9] & wanted_bits and (first_empty < 0 or not info[10]):
-                continue  # no run head of this column has anywhere to go
-            for n, head, below, base, te_ok in info[2]:
+            heads = info[2]
+            if first_empty < 0 or not info[10]:
+                # no head goes to an empty column: only those a top takes count
+                hits = info[9] & wanted_bits
+                if not hits:
+                    continue  # no run head of this column has anywhere to go
+                if not hits & (hits - 1) and len(heads) > 2:
+                    heads = (info[13][hits.bit_length() - 1],)  # just one
+            for n, head, below, base, te_ok in heads:
                 if n > cap:
                     break
                 dests = wanted.get(head)
