@@ -145,17 +145,19 @@ def search(
     bad: set = set()
     # frames: [state, moves, next index, dominance record (draw k), id,
     # lowest id it reaches, exact, proof key]; path[i] is the move into
-    # frames[i + 1]; Tarjan's stack holds (id, proof key)
-    frames = [[root, root_moves, 0, rec, 1, 1, not model.greedy_cut, rk]]
+    # frames[i + 1]; Tarjan's stack holds (id, proof key). The top frame
+    # ``fr`` is also held in locals (st, mv, i, rec); its next index is
+    # written back only when a child frame goes on top of it.
+    fr = [root, root_moves, 0, rec, 1, 1, not model.greedy_cut, rk]
+    frames = [fr]
+    st, mv, i = root, root_moves, 0
     if track:
         tst.append((1, rk))
         onst.add(1)
     path = []
     nodes = 1
     budget = max(1, budget_nodes)
-    while frames:
-        fr = frames[-1]
-        st, mv, i, rec = fr[0], fr[1], fr[2], fr[3]
+    while True:
         if i >= len(mv):
             frames.pop()
             if path:
@@ -178,9 +180,13 @@ def search(
                         par[5] = low
                     if not exact:
                         par[6] = False
+            if not frames:
+                break
+            fr = frames[-1]
+            st, mv, i, rec = fr[0], fr[1], fr[2], fr[3]
             continue
-        fr[2] = i + 1
         m = mv[i]
+        i += 1
         if skip_made and m[0] in TALON_KINDS:
             made = rec[cycle]
             tm = m[:3]
@@ -254,8 +260,11 @@ def search(
             halt = _halt(nodes, budget, deadline, should_stop)
             if halt is not None:
                 return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
+        fr[2] = i
         cm = moves(child, greedy, jitter)
-        frames.append([child, cm, 0, crec, sid, sid, not model.greedy_cut, ck])
+        fr = [child, cm, 0, crec, sid, sid, not model.greedy_cut, ck]
+        frames.append(fr)
+        st, mv, i, rec = child, cm, 0, crec
         if track:
             tst.append((sid, ck))
             onst.add(sid)
