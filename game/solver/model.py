@@ -112,6 +112,7 @@ class Model:
         self._targets: dict = {}
         self._tindex: dict = {}
         self._homes: dict = {}
+        self._safe: dict = {}
         self._cinfo = _ColumnFacts(self._col_info)
         self._talon_facts: dict = {}
         self._backs: dict = {}
@@ -332,10 +333,10 @@ class Model:
                     rest = rest[:-1] + _ONE[rest[-1] - FACE_DOWN]
                 new[a] = rest
                 st = (tuple(new), found, T, w, u)
-                homes = self._homes.get(found)
-                if homes is None:
-                    homes = self._home_set(found)
-                if rest[-1] in homes:
+                safe = self._safe.get(found)
+                if safe is None:
+                    safe = self._safe_set(found)
+                if rest[-1] in safe:
                     return self.closure(st, a, False)
                 return st, None
             new[a] = rest
@@ -354,39 +355,32 @@ class Model:
         not change; then ``talon`` says whether the talon may hold a new
         candidate too."""
         autos = None
-        safe_req = self.safe_req
         talon_mode = self.talon_auto
-        home_sets = self._homes
+        safe_sets = self._safe
         while True:
             cols, found, T, w, u = st
-            homes = home_sets.get(found)
-            if homes is None:
-                homes = self._home_set(found)
+            safe = safe_sets.get(found)
+            if safe is None:
+                safe = self._safe_set(found)
             m = None
             if col_hint >= 0:
                 col = cols[col_hint]
-                if col:
-                    c = col[-1]
-                    if c in homes and _meets(found, safe_req[c]):
-                        m = (1, col_hint)
+                if col and col[-1] in safe:
+                    m = (1, col_hint)
                 scan_talon = talon
             else:
                 for i, col in enumerate(cols):
-                    if col:
-                        c = col[-1]
-                        if c in homes and _meets(found, safe_req[c]):
-                            m = (1, i)
-                            break
+                    if col and col[-1] in safe:
+                        m = (1, i)
+                        break
                 scan_talon = True
             if m is None and talon_mode and T and scan_talon:
                 if talon_mode == 1:
-                    if w:
-                        c = T[w - 1]
-                        if c in homes and _meets(found, safe_req[c]):
-                            m = (3, w, u)
-                else:
+                    if w and T[w - 1] in safe:
+                        m = (3, w, u)
+                elif not safe.isdisjoint(T):
                     for j, c in enumerate(T, 1):
-                        if c in homes and _meets(found, safe_req[c]):
+                        if c in safe:
                             m = (3, j, u)
                             break
             if m is None:
@@ -619,6 +613,17 @@ class Model:
             top = self.top_rank
             got = frozenset((i // copies) * 16 + h + 1 for i, h in enumerate(found) if h < top)
             self._homes[found] = got
+        return got
+
+    def _safe_set(self, found):
+        """The cards that go home now by a safe move (safe.py), cached."""
+        got = self._safe.get(found)
+        if got is None:
+            if len(self._safe) > _CACHE_LIMIT:
+                self._safe.clear()
+            safe_req = self.safe_req
+            got = frozenset(c for c in self._home_set(found) if _meets(found, safe_req[c]))
+            self._safe[found] = got
         return got
 
     def home_set(self, found):
