@@ -106,12 +106,15 @@ class Model:
         self.parents = [()] * 64
         for c in cards:
             self.parents[c] = tuple(p for p in cards if c in self.acc_set[p])
+        self.acc_bits = [_mask(a) for a in self.acc]
         self.empty_ok = frozenset(c for c in cards if spec.empty_column == "any" or c & 15 == top)
+        self.empty_ok_bits = _mask(self.empty_ok)
         # Safe moves home (safe.py proves them): card -> ((slot, min height), ...)
         self.safe_req = safe_requirements(spec, self)
         self._targets: dict = {}
         self._tindex: dict = {}
         self._homes: dict = {}
+        self._home_bits: dict = {}
         self._safe: dict = {}
         self._cinfo = _ColumnFacts(self._col_info)
         self._talon_facts: dict = {}
@@ -253,7 +256,7 @@ class Model:
             else:
                 depth, cost = 0, (0 if u2 == u and j >= w else 3)
             got.append((T[j - 1], j, u2, cost, depth))
-        got = (tuple(got), frozenset(e[0] for e in got))
+        got = (tuple(got), frozenset(e[0] for e in got), _mask(e[0] for e in got))
         self._tindex[(T, w, u)] = got
         return got
 
@@ -572,8 +575,11 @@ class Model:
         if len(cache) > _BIG_CACHE_LIMIT:
             cache.clear()
         wanted: dict = {}
+        acc_bits = self.acc_bits
+        bits = 0
         for i, info in enumerate(infos):
             if info is not None:
+                bits |= acc_bits[info[0]]
                 for c in info[3]:
                     got = wanted.get(c)
                     if got is None:
@@ -582,10 +588,12 @@ class Model:
                         got.append(i)
         if None in infos:
             first_empty, n_empty = infos.index(None), infos.count(None)
+            placed = bits | self.empty_ok_bits  # the talon cards that have a column to go to
         else:
             first_empty = -1
             n_empty = 0
-        got = cache[tops] = (wanted, first_empty, n_empty, _mask(wanted))
+            placed = bits
+        got = cache[tops] = (wanted, first_empty, n_empty, bits, placed)
         return got
 
     def _backs_of(self, found):
@@ -716,7 +724,7 @@ class Model:
         got = self._by_tops.get(tops)
         if got is None:
             got = self._tops_facts(tops, infos)
-        wanted, first_empty, n_empty, wanted_bits = got
+        wanted, first_empty, n_empty, wanted_bits, placed_bits = got
         wanted_cards = wanted.keys()
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
@@ -808,11 +816,15 @@ class Model:
                 if te:
                     add((prio - 5, (0, a, first_empty, n)))
         if T:
-            # most talon cards fit nowhere: keep the others in one pass
-            if first_empty >= 0:
-                useful = [e for e in entries if e[0] in homes or e[0] in wanted or e[0] in empty_ok]
-            else:
-                useful = [e for e in entries if e[0] in homes or e[0] in wanted]
+            # most talon cards fit nowhere: keep the others (cards home, on a
+            # column or in an empty column), found by bits
+            hb = self._home_bits.get(found)
+            if hb is None:
+                if len(self._home_bits) > _CACHE_LIMIT:
+                    self._home_bits.clear()
+                hb = self._home_bits[found] = _mask(homes)
+            fit = talon[2] & (placed_bits | hb)
+            useful = [e for e in entries if fit >> e[0] & 1] if fit else None
             if useful:
                 lazy = self.talon_auto == 2
                 if lazy:
