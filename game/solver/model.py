@@ -344,9 +344,25 @@ class Model:
                 return st, None
             new[a] = rest
             return (tuple(new), found, T, w, u), None
-        st = self.apply(st, m)
         if kind == 2:
-            return self.closure(st, m[2], self.talon_auto == 1)
+            # apply, inline; the closure only if the card (or, drawing one at
+            # a time, the new waste top) goes home safely
+            cols, found, T, w, u = st
+            _, j, b, u2 = m
+            c = T[j - 1]
+            new = list(cols)
+            new[b] = cols[b] + _ONE[c]
+            T = T[: j - 1] + T[j:]
+            st = (tuple(new), found, T, j - 1, u2)
+            safe = self._safe.get(found)
+            if safe is None:
+                safe = self._safe_set(found)
+            if c in safe:
+                return self.closure(st, b, self.talon_auto == 1)
+            if self.talon_auto == 1 and j > 1 and T[j - 2] in safe:
+                return self.closure(st, b, True)
+            return st, None
+        st = self.apply(st, m)
         if kind == 4:
             return st, None
         return self.closure(st, -1, True)
@@ -754,14 +770,15 @@ class Model:
                 continue
             if info[0] in homes:
                 add((info[1], (1, a)))
-            heads = info[2]
-            if first_empty < 0 or not info[10]:
-                # no head goes to an empty column: only those a top takes count
-                hits = info[9] & wanted_bits
-                if not hits:
-                    continue  # no run head of this column has anywhere to go
-                if not hits & (hits - 1) and len(heads) > 2:
-                    heads = (info[13][hits.bit_length() - 1],)  # just one
+            hits = info[9] & wanted_bits  # the run heads some top takes
+            if hits:
+                heads = info[2]
+                if not hits & (hits - 1) and len(heads) > 2 and (first_empty < 0 or not info[10]):
+                    heads = (info[13][hits.bit_length() - 1],)  # just one, and none goes to an empty column
+            elif first_empty >= 0 and info[10]:
+                heads = info[2]  # only to an empty column
+            else:
+                continue  # no run head of this column has anywhere to go
             for n, head, below, base, te_ok in heads:
                 if n > cap:
                     break
