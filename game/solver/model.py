@@ -115,6 +115,7 @@ class Model:
         self._tindex: dict = {}
         self._homes: dict = {}
         self._home_bits: dict = {}
+        self._tops_bits: dict = {}
         self._safe: dict = {}
         self._cinfo = _ColumnFacts(self._col_info)
         self._talon_facts: dict = {}
@@ -498,8 +499,8 @@ class Model:
         (face up or down), card -> how many cards lie on it, the run heads'
         cards as the bits of an int, whether a run head may go to an empty
         column, the run cut's facts per head (filled by _cut_facts), how many
-        cards the movable run has, head card -> run head; None for an empty
-        column); a run head is
+        cards the movable run has, head card -> run head, the free cards as
+        bits; None for an empty column); a run head is
         (n, head card, card below or -1, base priority or FITS, may go to an
         empty column)."""
         cache = self._cinfo
@@ -562,6 +563,7 @@ class Model:
             {},  # the run cut's facts, per head (Model._cut_facts), when first asked
             nrun,
             {h[1]: h for h in heads},
+            _mask(free),
         )
         cache[col] = info
         return info
@@ -576,8 +578,8 @@ class Model:
         nrun, ln = info[12], len(col)
         walk = tuple(col[-k] for k in range(n + 1, nrun + 1))
         got = info[11][n] = (
-            frozenset(z for z in self.acc[col[-n - 1]] if z != col[-n]),
-            frozenset(walk),
+            _mask(z for z in self.acc[col[-n - 1]] if z != col[-n]),
+            _mask(walk),
             any(col[-k] in self.empty_ok for k in range(n + 1, min(nrun, ln - 1) + 1)),
             walk,
         )
@@ -680,6 +682,21 @@ class Model:
             got = self._tops[found] = frozenset((i // copies) * 16 + h for i, h in enumerate(found) if h)
         return got
 
+    def _usable_bits(self, infos, T, talon, found):
+        """_free as bits, with the foundations' top cards where they may come back."""
+        bits = talon[2] if T else 0
+        for info in infos:
+            if info is not None:
+                bits |= info[14]
+        if self.f2c:
+            tb = self._tops_bits.get(found)
+            if tb is None:
+                if len(self._tops_bits) > _CACHE_LIMIT:
+                    self._tops_bits.clear()
+                tb = self._tops_bits[found] = _mask(self._found_tops(found))
+            bits |= tb
+        return bits
+
     @staticmethod
     def _free(infos, T, talon):
         """The cards free to move: heads of movable runs (from the columns'
@@ -741,7 +758,6 @@ class Model:
         if got is None:
             got = self._tops_facts(tops, infos)
         wanted, first_empty, n_empty, wanted_bits, placed_bits = got
-        wanted_cards = wanted.keys()
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
         # way: k empty columns carry up to 2**k cards (a "supermove", see
@@ -762,6 +778,8 @@ class Model:
                 talon = self._talon(T, w, u)
             entries = talon[0]
         usable = None
+        usable_bits = None  # the same as bits, with the foundations' tops where cards come back
+        acc_bits = self.acc_bits
         fired = False  # a greedy cut left out a move the full search makes
         out = []
         add = out.append
@@ -803,19 +821,15 @@ class Model:
                         prio = 10
                     else:
                         if cut:
-                            if usable is None:
-                                if free is None:
-                                    free = self._free(infos, T, talon)
-                                usable = free
-                                if self.f2c:
-                                    usable = free | self._found_tops(found)
+                            if usable_bits is None:
+                                usable_bits = self._usable_bits(infos, T, talon, found)
                             # _uncovered_usable, from the column's facts
                             got = info[11].get(n)
                             if got is None:
                                 got = self._cut_facts(cols[a], n, info)
-                            alt, walk_set, walk_te, walk = got
-                            if usable.isdisjoint(alt) and not (walk_te and first_empty >= 0):
-                                if wanted_cards.isdisjoint(walk_set):
+                            alt, walk_bits, walk_te, walk = got
+                            if not usable_bits & alt and not (walk_te and first_empty >= 0):
+                                if not wanted_bits & walk_bits:
                                     continue
                                 for v in walk:
                                     d = wanted.get(v)
@@ -844,12 +858,8 @@ class Model:
             useful = [e for e in entries if fit >> e[0] & 1] if fit else None
             if useful:
                 lazy = self.talon_auto == 2
-                if lazy:
-                    if free is None:
-                        free = self._free(infos, T, talon)
-                    ready = free
-                    if self.f2c:
-                        ready = ready | self._found_tops(found)
+                if lazy and usable_bits is None:
+                    usable_bits = self._usable_bits(infos, T, talon, found)
                 seen_useful = 0
                 for c, j, u2, cost, depth in useful:
                     if greedy and depth:
@@ -859,7 +869,7 @@ class Model:
                             break
                     if c in homes:
                         add((70 - cost, (3, j, u2)))
-                    if lazy and ready.isdisjoint(acc[c]):
+                    if lazy and not usable_bits & acc_bits[c]:
                         continue  # nothing to put on it yet: it can wait in the talon
                     dests = wanted.get(c)
                     if dests:
