@@ -242,8 +242,8 @@ class Model:
         return got[0]
 
     def _talon(self, T, w, u):
-        """(talon_entries, the set of their cards), cached: most moves leave
-        the talon alone."""
+        """(talon_entries, the set of their cards, the same as bits, card ->
+        its entries), cached: most moves leave the talon alone."""
         if len(self._tindex) > _BIG_CACHE_LIMIT:
             self._tindex.clear()
         limited = self.redeals is not None
@@ -257,7 +257,10 @@ class Model:
             else:
                 depth, cost = 0, (0 if u2 == u and j >= w else 3)
             got.append((T[j - 1], j, u2, cost, depth))
-        got = (tuple(got), frozenset(e[0] for e in got), _mask(e[0] for e in got))
+        by_card: dict = {}  # card -> its entries, in their order
+        for e in got:
+            by_card[e[0]] = by_card.get(e[0], ()) + (e,)
+        got = (tuple(got), frozenset(by_card), _mask(by_card), by_card)
         self._tindex[(T, w, u)] = got
         return got
 
@@ -855,7 +858,12 @@ class Model:
                     self._home_bits.clear()
                 hb = self._home_bits[found] = _mask(homes)
             fit = talon[2] & (placed_bits | hb)
-            useful = [e for e in entries if fit >> e[0] & 1] if fit else None
+            if not fit:
+                useful = None
+            elif fit & (fit - 1):
+                useful = [e for e in entries if fit >> e[0] & 1]
+            else:
+                useful = talon[3][fit.bit_length() - 1]  # one card: its entries
             if useful:
                 lazy = self.talon_auto == 2
                 if lazy and usable_bits is None:
