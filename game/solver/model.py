@@ -52,6 +52,8 @@ FITS = -1  # column info: the run lies on a card it fits (its priority depends o
 _CACHE_LIMIT = 200_000
 _BIG_CACHE_LIMIT = 30_000
 _first = itemgetter(0)
+_second = itemgetter(1)
+_top_slice = itemgetter(slice(-1, None))  # a column's top card as bytes (b"" for an empty column)
 _ONE = [bytes((i,)) for i in range(256)]  # one card (or one foundation height) as bytes
 
 
@@ -104,16 +106,22 @@ class Model:
         self.parents = [()] * 64
         for c in cards:
             self.parents[c] = tuple(p for p in cards if c in self.acc_set[p])
+        self.acc_bits = [_mask(a) for a in self.acc]
         self.empty_ok = frozenset(c for c in cards if spec.empty_column == "any" or c & 15 == top)
+        self.empty_ok_bits = _mask(self.empty_ok)
         # Safe moves home (safe.py proves them): card -> ((slot, min height), ...)
         self.safe_req = safe_requirements(spec, self)
         self._targets: dict = {}
         self._tindex: dict = {}
         self._homes: dict = {}
+        self._home_bits: dict = {}
+        self._tops_bits: dict = {}
+        self._safe: dict = {}
         self._cinfo = _ColumnFacts(self._col_info)
         self._talon_facts: dict = {}
         self._backs: dict = {}
         self._tops: dict = {}
+        self._by_tops: dict = {}
         # The talon part of a key: see key().
         if self.redeals is None:
             if self.draw == 1:
@@ -234,8 +242,8 @@ class Model:
         return got[0]
 
     def _talon(self, T, w, u):
-        """(talon_entries, the set of their cards), cached: most moves leave
-        the talon alone."""
+        """(talon_entries, the set of their cards, the same as bits, card ->
+        its entries), cached: most moves leave the talon alone."""
         if len(self._tindex) > _BIG_CACHE_LIMIT:
             self._tindex.clear()
         limited = self.redeals is not None
@@ -249,7 +257,10 @@ class Model:
             else:
                 depth, cost = 0, (0 if u2 == u and j >= w else 3)
             got.append((T[j - 1], j, u2, cost, depth))
-        got = (tuple(got), frozenset(e[0] for e in got))
+        by_card: dict = {}  # card -> its entries, in their order
+        for e in got:
+            by_card[e[0]] = by_card.get(e[0], ()) + (e,)
+        got = (tuple(got), frozenset(by_card), _mask(by_card), by_card)
         self._tindex[(T, w, u)] = got
         return got
 
@@ -316,18 +327,46 @@ class Model:
         foundations went down, which makes no card safe); a card home,
         everywhere."""
         kind = m[0]
-        st = self.apply(st, m)
         if kind == 0:
-            col = st[0][m[1]]
-            if col:
-                homes = self._homes.get(st[1])
-                if homes is None:
-                    homes = self._home_set(st[1])
-                if col[-1] in homes:
-                    return self.closure(st, m[1], False)
-            return st, None
+            # apply, inline: the most common move
+            cols, found, T, w, u = st
+            _, a, b, n = m
+            src = cols[a]
+            rest = src[:-n]
+            new = list(cols)
+            new[b] = cols[b] + src[-n:]
+            if rest:
+                if rest[-1] >= FACE_DOWN:
+                    rest = rest[:-1] + _ONE[rest[-1] - FACE_DOWN]
+                new[a] = rest
+                st = (tuple(new), found, T, w, u)
+                safe = self._safe.get(found)
+                if safe is None:
+                    safe = self._safe_set(found)
+                if rest[-1] in safe:
+                    return self.closure(st, a, False)
+                return st, None
+            new[a] = rest
+            return (tuple(new), found, T, w, u), None
         if kind == 2:
-            return self.closure(st, m[2], self.talon_auto == 1)
+            # apply, inline; the closure only if the card (or, drawing one at
+            # a time, the new waste top) goes home safely
+            cols, found, T, w, u = st
+            _, j, b, u2 = m
+            c = T[j - 1]
+            new = list(cols)
+            new[b] = cols[b] + _ONE[c]
+            T = T[: j - 1] + T[j:]
+            st = (tuple(new), found, T, j - 1, u2)
+            safe = self._safe.get(found)
+            if safe is None:
+                safe = self._safe_set(found)
+            if c in safe:
+                return self.closure(st, b, self.talon_auto == 1)
+            if self.talon_auto == 1 and j > 1 and T[j - 2] in safe:
+                return self.closure(st, b, True)
+            return st, None
+        st = self.apply(st, m)
         if kind == 4:
             return st, None
         return self.closure(st, -1, True)
@@ -339,39 +378,32 @@ class Model:
         not change; then ``talon`` says whether the talon may hold a new
         candidate too."""
         autos = None
-        safe_req = self.safe_req
         talon_mode = self.talon_auto
-        home_sets = self._homes
+        safe_sets = self._safe
         while True:
             cols, found, T, w, u = st
-            homes = home_sets.get(found)
-            if homes is None:
-                homes = self._home_set(found)
+            safe = safe_sets.get(found)
+            if safe is None:
+                safe = self._safe_set(found)
             m = None
             if col_hint >= 0:
                 col = cols[col_hint]
-                if col:
-                    c = col[-1]
-                    if c in homes and _meets(found, safe_req[c]):
-                        m = (1, col_hint)
+                if col and col[-1] in safe:
+                    m = (1, col_hint)
                 scan_talon = talon
             else:
                 for i, col in enumerate(cols):
-                    if col:
-                        c = col[-1]
-                        if c in homes and _meets(found, safe_req[c]):
-                            m = (1, i)
-                            break
+                    if col and col[-1] in safe:
+                        m = (1, i)
+                        break
                 scan_talon = True
             if m is None and talon_mode and T and scan_talon:
                 if talon_mode == 1:
-                    if w:
-                        c = T[w - 1]
-                        if c in homes and _meets(found, safe_req[c]):
-                            m = (3, w, u)
-                else:
+                    if w and T[w - 1] in safe:
+                        m = (3, w, u)
+                elif not safe.isdisjoint(T):
                     for j, c in enumerate(T, 1):
-                        if c in homes and _meets(found, safe_req[c]):
+                        if c in safe:
                             m = (3, j, u)
                             break
             if m is None:
@@ -468,12 +500,18 @@ class Model:
         (top, priority of sending the top home, run heads, cards that fit on
         the top, free cards, blocked cards, face-down cards, the cards in it
         (face up or down), card -> how many cards lie on it, the run heads'
-        cards, whether a run head may go to an empty column); a run head is
+        cards as the bits of an int, whether a run head may go to an empty
+        column, the run cut's facts per head (filled by _cut_facts), how many
+        cards the movable run has, head card -> run head, the free cards as
+        bits; None for an empty column); a run head is
         (n, head card, card below or -1, base priority or FITS, may go to an
         empty column)."""
         cache = self._cinfo
         if len(cache) > _BIG_CACHE_LIMIT:
             cache.clear()
+        if not col:
+            cache[col] = None
+            return None
         acc_set = self.acc_set
         ln = len(col)
         top = col[-1]
@@ -523,11 +561,61 @@ class Model:
             sum(1 for c in col if c >= FACE_DOWN),
             frozenset(depth),
             depth,
-            frozenset(h[1] for h in heads),
+            _mask(h[1] for h in heads),
             any(h[4] for h in heads),
+            {},  # the run cut's facts, per head (Model._cut_facts), when first asked
+            nrun,
+            {h[1]: h for h in heads},
+            _mask(free),
         )
         cache[col] = info
         return info
+
+    def _cut_facts(self, col, n, info):
+        """For the run cut (runs move as a unit), of the head ``n`` cards
+        from the top of ``col`` that lies on a card x it fits: what
+        _uncovered_usable looks at — the cards other than the head that
+        could go on x, and the run from x down (it ends where the movable
+        run ends), with whether one of them could go to an empty column.
+        Kept in the column's facts."""
+        nrun, ln = info[12], len(col)
+        walk = tuple(col[-k] for k in range(n + 1, nrun + 1))
+        got = info[11][n] = (
+            _mask(z for z in self.acc[col[-n - 1]] if z != col[-n]),
+            _mask(walk),
+            any(col[-k] in self.empty_ok for k in range(n + 1, min(nrun, ln - 1) + 1)),
+            walk,
+        )
+        return got
+
+    def _tops_facts(self, tops, infos):
+        """(card -> the columns whose top takes it, in column order; the
+        first empty column or -1; how many columns are empty), cached per
+        the columns' top cards (``tops``: each column's last byte, or b"")."""
+        cache = self._by_tops
+        if len(cache) > _BIG_CACHE_LIMIT:
+            cache.clear()
+        wanted: dict = {}
+        acc_bits = self.acc_bits
+        bits = 0
+        for i, info in enumerate(infos):
+            if info is not None:
+                bits |= acc_bits[info[0]]
+                for c in info[3]:
+                    got = wanted.get(c)
+                    if got is None:
+                        wanted[c] = [i]
+                    else:
+                        got.append(i)
+        if None in infos:
+            first_empty, n_empty = infos.index(None), infos.count(None)
+            placed = bits | self.empty_ok_bits  # the talon cards that have a column to go to
+        else:
+            first_empty = -1
+            n_empty = 0
+            placed = bits
+        got = cache[tops] = (wanted, first_empty, n_empty, bits, placed)
+        return got
 
     def _backs_of(self, found):
         """(slot, card) of the foundations' tops that may come back to a
@@ -554,6 +642,17 @@ class Model:
             top = self.top_rank
             got = frozenset((i // copies) * 16 + h + 1 for i, h in enumerate(found) if h < top)
             self._homes[found] = got
+        return got
+
+    def _safe_set(self, found):
+        """The cards that go home now by a safe move (safe.py), cached."""
+        got = self._safe.get(found)
+        if got is None:
+            if len(self._safe) > _CACHE_LIMIT:
+                self._safe.clear()
+            safe_req = self.safe_req
+            got = frozenset(c for c in self._home_set(found) if _meets(found, safe_req[c]))
+            self._safe[found] = got
         return got
 
     def home_set(self, found):
@@ -585,6 +684,21 @@ class Model:
             copies = self.copies
             got = self._tops[found] = frozenset((i // copies) * 16 + h for i, h in enumerate(found) if h)
         return got
+
+    def _usable_bits(self, infos, T, talon, found):
+        """_free as bits, with the foundations' top cards where they may come back."""
+        bits = talon[2] if T else 0
+        for info in infos:
+            if info is not None:
+                bits |= info[14]
+        if self.f2c:
+            tb = self._tops_bits.get(found)
+            if tb is None:
+                if len(self._tops_bits) > _CACHE_LIMIT:
+                    self._tops_bits.clear()
+                tb = self._tops_bits[found] = _mask(self._found_tops(found))
+            bits |= tb
+        return bits
 
     @staticmethod
     def _free(infos, T, talon):
@@ -639,23 +753,14 @@ class Model:
         homes = self._homes.get(found)
         if homes is None:
             homes = self._home_set(found)
-        cinfo = self._cinfo  # a missing column's facts are made at once (_ColumnFacts)
-        infos = [cinfo[col] if col else None for col in cols]
-        wanted: dict = {}
-        for i, info in enumerate(infos):
-            if info is not None:
-                for c in info[3]:
-                    got = wanted.get(c)
-                    if got is None:
-                        wanted[c] = [i]
-                    else:
-                        got.append(i)
-        if None in infos:
-            first_empty, n_empty = infos.index(None), infos.count(None)
-        else:
-            first_empty = -1
-            n_empty = 0
-        wanted_cards = wanted.keys()
+        # a missing column's facts are made at once (_ColumnFacts); an empty column's are None
+        infos = list(map(self._cinfo.__getitem__, cols))
+        # what the columns' top cards take: the same for many positions
+        tops = tuple(map(_top_slice, cols))
+        got = self._by_tops.get(tops)
+        if got is None:
+            got = self._tops_facts(tops, infos)
+        wanted, first_empty, n_empty, wanted_bits, placed_bits = got
         runs = self.runs
         # One card at a time, but empty columns can hold a run's cards on the
         # way: k empty columns carry up to 2**k cards (a "supermove", see
@@ -676,6 +781,8 @@ class Model:
                 talon = self._talon(T, w, u)
             entries = talon[0]
         usable = None
+        usable_bits = None  # the same as bits, with the foundations' tops where cards come back
+        acc_bits = self.acc_bits
         fired = False  # a greedy cut left out a move the full search makes
         out = []
         add = out.append
@@ -684,9 +791,16 @@ class Model:
                 continue
             if info[0] in homes:
                 add((info[1], (1, a)))
-            if wanted_cards.isdisjoint(info[9]) and (first_empty < 0 or not info[10]):
+            hits = info[9] & wanted_bits  # the run heads some top takes
+            if hits:
+                heads = info[2]
+                if not hits & (hits - 1) and len(heads) > 2 and (first_empty < 0 or not info[10]):
+                    heads = (info[13][hits.bit_length() - 1],)  # just one, and none goes to an empty column
+            elif first_empty >= 0 and info[10]:
+                heads = info[2]  # only to an empty column
+            else:
                 continue  # no run head of this column has anywhere to go
-            for n, head, below, base, te_ok in info[2]:
+            for n, head, below, base, te_ok in heads:
                 if n > cap:
                     break
                 dests = wanted.get(head)
@@ -710,14 +824,22 @@ class Model:
                         prio = 10
                     else:
                         if cut:
-                            if usable is None:
-                                if free is None:
-                                    free = self._free(infos, T, talon)
-                                usable = free
-                                if self.f2c:
-                                    usable = free | self._found_tops(found)
-                            if not self._uncovered_usable(cols[a], n, a, usable, wanted, first_empty):
-                                continue
+                            if usable_bits is None:
+                                usable_bits = self._usable_bits(infos, T, talon, found)
+                            # _uncovered_usable, from the column's facts
+                            got = info[11].get(n)
+                            if got is None:
+                                got = self._cut_facts(cols[a], n, info)
+                            alt, walk_bits, walk_te, walk = got
+                            if not usable_bits & alt and not (walk_te and first_empty >= 0):
+                                if not wanted_bits & walk_bits:
+                                    continue
+                                for v in walk:
+                                    d = wanted.get(v)
+                                    if d and (len(d) > 1 or d[0] != a):
+                                        break
+                                else:
+                                    continue
                         prio = 10
                 else:
                     prio = base
@@ -728,19 +850,24 @@ class Model:
                 if te:
                     add((prio - 5, (0, a, first_empty, n)))
         if T:
-            # most talon cards fit nowhere: keep the others in one pass
-            if first_empty >= 0:
-                useful = [e for e in entries if e[0] in homes or e[0] in wanted or e[0] in empty_ok]
+            # most talon cards fit nowhere: keep the others (cards home, on a
+            # column or in an empty column), found by bits
+            hb = self._home_bits.get(found)
+            if hb is None:
+                if len(self._home_bits) > _CACHE_LIMIT:
+                    self._home_bits.clear()
+                hb = self._home_bits[found] = _mask(homes)
+            fit = talon[2] & (placed_bits | hb)
+            if not fit:
+                useful = None
+            elif fit & (fit - 1):
+                useful = [e for e in entries if fit >> e[0] & 1]
             else:
-                useful = [e for e in entries if e[0] in homes or e[0] in wanted]
+                useful = talon[3][fit.bit_length() - 1]  # one card: its entries
             if useful:
                 lazy = self.talon_auto == 2
-                if lazy:
-                    if free is None:
-                        free = self._free(infos, T, talon)
-                    ready = free
-                    if self.f2c:
-                        ready = ready | self._found_tops(found)
+                if lazy and usable_bits is None:
+                    usable_bits = self._usable_bits(infos, T, talon, found)
                 seen_useful = 0
                 for c, j, u2, cost, depth in useful:
                     if greedy and depth:
@@ -750,7 +877,7 @@ class Model:
                             break
                     if c in homes:
                         add((70 - cost, (3, j, u2)))
-                    if lazy and ready.isdisjoint(acc[c]):
+                    if lazy and not usable_bits & acc_bits[c]:
                         continue  # nothing to put on it yet: it can wait in the talon
                     dests = wanted.get(c)
                     if dests:
@@ -781,7 +908,7 @@ class Model:
             out.sort(key=lambda item: item[0] + 25 * rnd(), reverse=True)
         else:
             out.sort(key=_first, reverse=True)
-        return [m for _, m in out]
+        return list(map(_second, out))
 
     def _uncovered_usable(self, col, n, a, free, wanted, first_empty) -> bool:
         """Moving the top ``n`` cards of column ``a`` off a card X they fit
@@ -962,6 +1089,14 @@ class _ColumnFacts(dict):
 
     def __missing__(self, col):
         return self.make(col)
+
+
+def _mask(cards) -> int:
+    """A set of card codes as the bits of an int (an ``&`` of two is cheaper than isdisjoint)."""
+    bits = 0
+    for c in cards:
+        bits |= 1 << c
+    return bits
 
 
 def _meets(found, req) -> bool:

@@ -19,6 +19,8 @@ import gc
 import heapq
 import time
 
+from .model import _talon_key_exact, _talon_key_free
+
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 CHECK_EVERY = 256  # nodes between looks at the clock and should_stop
 clock = time.process_time  # CPU seconds of this process
@@ -100,6 +102,9 @@ def search(
     if not greedy and model.hopeless(root):
         return Outcome(LOST, None, 1, model.moves(root), root_autos)
     moves, step, talon_key = model.moves, model.step, model.talon_key
+    # model.talon_key's two plain forms, inline below
+    talon_free = talon_key is _talon_key_free
+    talon_exact = talon_key is _talon_key_exact
     size = model.size
     cycle = model.talon_cycle
     track = proven is not None
@@ -140,17 +145,19 @@ def search(
     bad: set = set()
     # frames: [state, moves, next index, dominance record (draw k), id,
     # lowest id it reaches, exact, proof key]; path[i] is the move into
-    # frames[i + 1]; Tarjan's stack holds (id, proof key)
-    frames = [[root, root_moves, 0, rec, 1, 1, not model.greedy_cut, rk]]
+    # frames[i + 1]; Tarjan's stack holds (id, proof key). The top frame
+    # ``fr`` is also held in locals (st, mv, i, rec); its next index is
+    # written back only when a child frame goes on top of it.
+    fr = [root, root_moves, 0, rec, 1, 1, not model.greedy_cut, rk]
+    frames = [fr]
+    st, mv, i = root, root_moves, 0
     if track:
         tst.append((1, rk))
         onst.add(1)
     path = []
     nodes = 1
     budget = max(1, budget_nodes)
-    while frames:
-        fr = frames[-1]
-        st, mv, i, rec = fr[0], fr[1], fr[2], fr[3]
+    while True:
         if i >= len(mv):
             frames.pop()
             if path:
@@ -173,9 +180,13 @@ def search(
                         par[5] = low
                     if not exact:
                         par[6] = False
+            if not frames:
+                break
+            fr = frames[-1]
+            st, mv, i, rec = fr[0], fr[1], fr[2], fr[3]
             continue
-        fr[2] = i + 1
         m = mv[i]
+        i += 1
         if skip_made and m[0] in TALON_KINDS:
             made = rec[cycle]
             tm = m[:3]
@@ -226,7 +237,12 @@ def search(
                 made[tm] = sid
             ck = (base, r, w)
         else:
-            ck = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
+            if talon_free:
+                ck = (tuple(sorted(cols)), found, T, 0)
+            elif talon_exact:
+                ck = (tuple(sorted(cols)), found, T, (w, u))
+            else:
+                ck = (tuple(sorted(cols)), found, T, talon_key(len(T), w, u))
             if track and ck in proven:
                 continue
             h = seen.get(ck)
@@ -244,8 +260,11 @@ def search(
             halt = _halt(nodes, budget, deadline, should_stop)
             if halt is not None:
                 return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
+        fr[2] = i
         cm = moves(child, greedy, jitter)
-        frames.append([child, cm, 0, crec, sid, sid, not model.greedy_cut, ck])
+        fr = [child, cm, 0, crec, sid, sid, not model.greedy_cut, ck]
+        frames.append(fr)
+        st, mv, i, rec = child, cm, 0, crec
         if track:
             tst.append((sid, ck))
             onst.add(sid)
