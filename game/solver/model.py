@@ -48,9 +48,15 @@ GREEDY_TALON = 3  # greedy cuts: where redeals are limited, only the nearest few
 FITS = -1  # column info: the run lies on a card it fits (its priority depends on the position)
 # Entries a per-model cache holds before it is emptied: small ones (foundation
 # tuples) and large ones (a column's or a talon's facts, up to a few kB each:
-# the browser's worker has little memory to spare).
+# the browser's worker has little memory to spare). The caches per talon and
+# per row of tops hold the most (a model lives on between searches): with
+# these limits four searches of 250,000 nodes peak about where they did before
+# those caches grew (bench/README.md, solver speed, fourth pass), at the same
+# speed.
 _CACHE_LIMIT = 200_000
 _BIG_CACHE_LIMIT = 30_000
+_TALON_CACHE_LIMIT = 20_000
+_TOPS_CACHE_LIMIT = 4_000
 _first = itemgetter(0)
 _second = itemgetter(1)
 _top_slice = itemgetter(slice(-1, None))  # a column's top card as bytes (b"" for an empty column)
@@ -244,7 +250,7 @@ class Model:
     def _talon(self, T, w, u):
         """(talon_entries, the set of their cards, the same as bits, card ->
         its entries), cached: most moves leave the talon alone."""
-        if len(self._tindex) > _BIG_CACHE_LIMIT:
+        if len(self._tindex) > _TALON_CACHE_LIMIT:
             self._tindex.clear()
         limited = self.redeals is not None
         n = len(T)
@@ -593,7 +599,7 @@ class Model:
         first empty column or -1; how many columns are empty), cached per
         the columns' top cards (``tops``: each column's last byte, or b"")."""
         cache = self._by_tops
-        if len(cache) > _BIG_CACHE_LIMIT:
+        if len(cache) > _TOPS_CACHE_LIMIT:
             cache.clear()
         wanted: dict = {}
         acc_bits = self.acc_bits
