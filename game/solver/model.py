@@ -786,8 +786,7 @@ class Model:
             if talon is None:
                 talon = self._talon(T, w, u)
             entries = talon[0]
-        usable = None
-        usable_bits = None  # the same as bits, with the foundations' tops where cards come back
+        usable_bits = None  # the cards free now as bits, with the foundations' tops where cards come back
         acc_bits = self.acc_bits
         fired = False  # a greedy cut left out a move the full search makes
         out = []
@@ -823,29 +822,21 @@ class Model:
                             free = self._free(infos, T, talon)
                         if not any(c in free and c != head for c in acc[below]):
                             if not fired:
-                                if usable is None:
-                                    usable = free | self._found_tops(found) if self.f2c else free
-                                fired = not runs or self._uncovered_usable(cols[a], n, a, usable, wanted, first_empty)
+                                if usable_bits is None:
+                                    usable_bits = self._usable_bits(infos, T, talon, found)
+                                fired = not runs or self._uncovered_usable(
+                                    cols[a], n, a, info, usable_bits, wanted, wanted_bits, first_empty
+                                )
                             continue
                         prio = 10
                     else:
                         if cut:
                             if usable_bits is None:
                                 usable_bits = self._usable_bits(infos, T, talon, found)
-                            # _uncovered_usable, from the column's facts
-                            got = info[11].get(n)
-                            if got is None:
-                                got = self._cut_facts(cols[a], n, info)
-                            alt, walk_bits, walk_te, walk = got
-                            if not usable_bits & alt and not (walk_te and first_empty >= 0):
-                                if not wanted_bits & walk_bits:
-                                    continue
-                                for v in walk:
-                                    d = wanted.get(v)
-                                    if d and (len(d) > 1 or d[0] != a):
-                                        break
-                                else:
-                                    continue
+                            if not self._uncovered_usable(
+                                cols[a], n, a, info, usable_bits, wanted, wanted_bits, first_empty
+                            ):
+                                continue
                         prio = 10
                 else:
                     prio = base
@@ -916,7 +907,7 @@ class Model:
             out.sort(key=_first, reverse=True)
         return list(map(_second, out))
 
-    def _uncovered_usable(self, col, n, a, free, wanted, first_empty) -> bool:
+    def _uncovered_usable(self, col, n, a, info, usable_bits, wanted, wanted_bits, first_empty) -> bool:
         """Moving the top ``n`` cards of column ``a`` off a card X they fit
         uncovers X: could X be used right after? (X goes home — checked by the
         caller —, X moves, alone or in a run under it, or a card that is free
@@ -936,26 +927,22 @@ class Model:
         use of X, which this test sees (the cards a move of R can free are
         R's head, which cannot go back, and lower cards, which cannot go on X).
         Repeating this for every such move (with the talon cut, which delays
-        moves in the same way) gives a winning line the cut keeps."""
-        acc_set = self.acc_set
-        x = col[-n - 1]
-        head = col[-n]
-        for z in self.acc[x]:
-            if z != head and z in free:
-                return True
-        ln = len(col)
-        k = n + 1
-        empty_ok = self.empty_ok
-        while k <= ln:
-            v = col[-k]
-            if v >= FACE_DOWN or (k > n + 1 and col[-k + 1] not in acc_set[v]):
-                break
-            d = wanted.get(v)
-            if d and (len(d) > 1 or d[0] != a):
-                return True
-            if first_empty >= 0 and k < ln and v in empty_ok:
-                return True
-            k += 1
+        moves in the same way) gives a winning line the cut keeps.
+
+        Read from the column's facts (``info``, _cut_facts): ``usable_bits``
+        are the cards free now (with the foundations' tops where cards come
+        back), ``wanted`` and ``wanted_bits`` the cards the columns' tops take."""
+        got = info[11].get(n)
+        if got is None:
+            got = self._cut_facts(col, n, info)
+        alt, walk_bits, walk_te, walk = got
+        if usable_bits & alt or (walk_te and first_empty >= 0):
+            return True
+        if wanted_bits & walk_bits:
+            for v in walk:
+                d = wanted.get(v)
+                if d and (len(d) > 1 or d[0] != a):
+                    return True
         return False
 
     # --- a quick proof of a loss ----------------------------------------------------------
