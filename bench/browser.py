@@ -470,6 +470,18 @@ class Hold:
         return self.rng.uniform(*self.hold)
 
 
+def hold_range(text: str) -> tuple[float, float]:
+    """``--hold``'s LO,HI (or one number) in milliseconds, for argparse."""
+    try:
+        lo, _, hi = text.partition(",")
+        hold = (float(lo), float(hi or lo))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes LO,HI in milliseconds, not {text!r}") from None
+    if not 0 <= hold[0] <= hold[1]:
+        raise argparse.ArgumentTypeError(f"0 <= LO <= HI, not {text!r}")
+    return hold
+
+
 def probe_page(browser):
     """A page of a new context (no service worker) with the PROBE installed."""
     ctx = browser.new_context(viewport=VIEWPORT, service_workers="block")
@@ -536,7 +548,7 @@ def scripted_moves(
                     gesture = drag(page, move.src, index, move.dst, held())
                     last_click = None
             try:
-                page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
+                samples.append(take_sample(page))
             except Exception as exc:
                 shown = {k: v for k, v in dom_piles(page).items() if k in want}
                 page.screenshot(path=str(ROOT / "artifacts" / "bench-failure.png"))
@@ -544,7 +556,6 @@ def scripted_moves(
                     f"{game_id} #{seed}: the board never showed {move} "
                     f"(wanted {want}, shows {shown}; artifacts/bench-failure.png)"
                 ) from exc
-            samples.append(page.evaluate("window.__bench.samples.pop()"))
             game.play(move)
             made += 1
             samples.append(floor_like(page, held, kind, gesture) if floor == "matched" else floor_click(page, held))
@@ -566,22 +577,38 @@ IDLE = """() => new Promise((done) => {
 })"""
 
 
-def floor_click(page, held) -> dict:
-    """A click on the game's title (the app ignores it) that the probe
-    answers itself with the smallest change to the page: the floor. One
-    follows each move, held as the moves are (``held``, a Hold), so the floor
-    meets the same load on the machine as the moves around it (until
-    2026-11-24 the floor was 50 clicks after all of a game's moves, and a
-    change of load between the two blocks moved the ratio)."""
+def take_sample(page) -> dict:
+    """The probe's sample of the gesture just made, once it has one."""
+    page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
+    return page.evaluate("window.__bench.samples.pop()")
+
+
+def title_at_rest(page) -> tuple[float, float]:
+    """The middle of the game's title (the app ignores clicks there), with
+    the pointer on it and the page at rest: where a floor's gesture starts."""
     box = page.locator("#game-title").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     settle(page)
     page.mouse.move(x, y)  # the pointer there first: leaving the board redraws what it hovered
     page.evaluate(IDLE)  # a floor is the page at rest, as the 50 clicks after the moves met it
-    arm(page, None, "floor")
+    return x, y
+
+
+def floor_tap(page, x: float, y: float, held, kind: str = "floor") -> dict:
+    """A click at (x, y) that the probe answers with a line of text, and its sample."""
+    arm(page, None, kind)
     page.mouse.click(x, y, delay=held())
-    page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
-    return page.evaluate("window.__bench.samples.pop()")
+    return take_sample(page)
+
+
+def floor_click(page, held) -> dict:
+    """A click on the game's title that the probe answers itself with the
+    smallest change to the page: the floor. One follows each move, held as
+    the moves are (``held``, a Hold), so the floor meets the same load on the
+    machine as the moves around it (until 2026-11-24 the floor was 50 clicks
+    after all of a game's moves, and a change of load between the two blocks
+    moved the ratio)."""
+    return floor_tap(page, *title_at_rest(page), held)
 
 
 # The floor of a gesture, not only of a click (``--floor matched``). Chromium
@@ -598,16 +625,9 @@ def floor_click(page, held) -> dict:
 def floor_like(page, held, kind: str, gesture) -> dict:
     """After a move of ``kind`` ("click", "drag" or "stock"), the same gesture
     on the title, answered by the probe alone (``gesture``: the drag's path)."""
-    box = page.locator("#game-title").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    settle(page)
-    page.mouse.move(x, y)
-    page.evaluate(IDLE)
-    if kind == "click":  # the first click, which picked the card up
-        arm(page, None, "floor-pick")
-        page.mouse.click(x, y, delay=held())
-        page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
-        page.evaluate("window.__bench.samples.pop()")
+    x, y = title_at_rest(page)
+    if kind == "click":  # the first click, which picked the card up (its sample is not kept)
+        floor_tap(page, x, y, held, "floor-pick")
     if kind == "drag":
         (x0, y0), (tx, ty) = gesture
         page.evaluate("window.__bench.follow = true")
@@ -621,11 +641,9 @@ def floor_like(page, held, kind: str, gesture) -> dict:
             page.wait_for_timeout(hold_ms)
         page.mouse.up()
         page.evaluate("window.__bench.follow = false")
+        out = take_sample(page)
     else:
-        arm(page, None, "floor")
-        page.mouse.click(x, y, delay=held())
-    page.wait_for_function("window.__bench.samples.length > 0", timeout=10_000)
-    out = page.evaluate("window.__bench.samples.pop()")
+        out = floor_tap(page, x, y, held)
     out["gesture"] = kind
     return out
 
@@ -983,6 +1001,7 @@ def main(argv=None) -> int:
     ap.add_argument("--moves", type=int, default=100, help="moves per game for the latency (default 100)")
     ap.add_argument(
         "--hold",
+        type=hold_range,
         default="0",
         help="latency: a press held LO,HI ms (drawn at random) before its release, as a hand does (default 0: none, as Playwright clicks)",
     )
@@ -1004,13 +1023,7 @@ def main(argv=None) -> int:
     if unknown:
         ap.error(f"unknown part(s): {', '.join(unknown)}; choose from {', '.join(PARTS)}")
 
-    try:
-        lo, _, hi = args.hold.partition(",")
-        hold = (float(lo), float(hi or lo))
-    except ValueError:
-        ap.error(f"--hold takes LO,HI in milliseconds, not {args.hold!r}")
-    if not 0 <= hold[0] <= hold[1]:
-        ap.error(f"--hold: 0 <= LO <= HI, not {args.hold!r}")
+    hold = args.hold
 
     counter = Counter()
     server = counting_server(counter)

@@ -95,11 +95,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game", nargs="?", default="reloaded")
     ap.add_argument("moves", nargs="?", type=int, default=100)
-    ap.add_argument("--hold", default="40,120")
+    ap.add_argument("--hold", type=B.hold_range, default="40,120")
     ap.add_argument("--out")
     args = ap.parse_args()
-    lo, _, hi = args.hold.partition(",")
-    hold = (float(lo), float(hi or lo))
     server = B.make_server(str(B.ROOT), port=0, quiet=True)
     B.serve_in_thread(server)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -115,7 +113,7 @@ def main() -> None:
                 tracing.append(True)
 
         B.boot = boot_then_trace
-        B.scripted_moves(page, base, args.game, args.moves, seed0=1, hold=hold)
+        B.scripted_moves(page, base, args.game, args.moves, seed0=1, hold=args.hold)
         data = browser.stop_tracing()
         browser.close()
     server.shutdown()
