@@ -104,16 +104,14 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(**B.launch_args())
         page = B.probe_page(browser)
-        boot, tracing = B.boot, []
+        tracing = []
 
-        def boot_then_trace(page, url):  # from the first deal's boot on
-            boot(page, url)
+        def trace_from_first_deal(page):  # once the first deal is up (scripted_moves' after_boot)
             if not tracing:
                 browser.start_tracing(page=page, categories=CATEGORIES)
                 tracing.append(True)
 
-        B.boot = boot_then_trace
-        B.scripted_moves(page, base, args.game, args.moves, seed0=1, hold=args.hold)
+        B.scripted_moves(page, base, args.game, args.moves, seed0=1, after_boot=trace_from_first_deal, hold=args.hold)
         data = browser.stop_tracing()
         browser.close()
     server.shutdown()
