@@ -217,10 +217,13 @@ SPY_SOLVER = """() => { window.__asks = []; const ask = SolSolver.ask;
 def test_no_hint_and_no_lost_notice_during_a_duel_run(contexts, app_url):
     h = contexts("H")
     open_url(h, app_url, "?game=reloaded&seed=5")
+    h.evaluate(SPY_SOLVER)
     h.click("#btn-settings")
     h.check("#setting-lost")  # "tell me when a game can no longer be won"
     h.keyboard.press("Escape")
-    h.evaluate(SPY_SOLVER)
+    # Outside a duel the setting asks at once (a frame later): the spy sees it.
+    h.wait_for_function("window.__asks.includes('solve')")
+    h.evaluate("window.__asks = []")
     assert h.is_visible("#btn-hint")
     h.click("#btn-duel")
     h.wait_for_selector('#duel-dialog[open][data-view="setup"]')
