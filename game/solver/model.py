@@ -406,6 +406,21 @@ class Model:
         st = self.apply(st, m)
         if kind == 4:
             return st, None
+        if kind == 5:
+            # The talon's cards were not safe (its safe cards go home at once),
+            # nor was what came onto them, and the foundations did not rise:
+            # only the new top of a column the final move left can be.
+            final = m[3]
+            if final[0] == 0:
+                a = final[1]
+                col = st[0][a]
+                if col:
+                    safe = self._safe.get(st[1])
+                    if safe is None:
+                        safe = self._safe_set(st[1])
+                    if col[-1] in safe:
+                        return self.closure(st, a, False)
+            return st, None
         return self.closure(st, -1, True)
 
     def closure(self, st, col_hint=-1, talon=True):
@@ -906,7 +921,7 @@ class Model:
             if useful:
                 lazy = self.talon_auto == 2
                 chains = lazy and self.chains
-                heads = None
+                head_bits = None
                 if lazy and usable_bits is None:
                     usable_bits = self._usable_bits(infos, T, talon, found)
                 seen_useful = 0
@@ -921,19 +936,20 @@ class Model:
                     if lazy and not usable_bits & acc_bits[c]:
                         continue  # nothing to put on it yet: it can wait in the talon
                     if chains:
-                        if heads is None:
-                            heads = {}  # run head card -> (its column, cards in the run)
-                            for a, info in enumerate(infos):
+                        if head_bits is None:
+                            head_bits = 0  # the columns' run heads, as bits
+                            for info in infos:
                                 if info is not None:
-                                    for h in info[2]:
-                                        heads[h[1]] = (a, h[0])
-                            backs = () if not self.f2c else (self._backs.get(found) or self._backs_of(found))
+                                    head_bits |= info[9]
+                            backs = self._backs.get(found) if self.f2c else ()
+                            if backs is None:
+                                backs = self._backs_of(found)
                         dests = wanted.get(c)
                         if dests:
                             for b in dests:
-                                self._chains(c, b, heads, talon[1], backs, add, 55 - cost)
+                                self._chains(c, b, infos, head_bits, talon[1], backs, add, 55 - cost)
                         if first_empty >= 0 and c in empty_ok:
-                            self._chains(c, first_empty, heads, talon[1], backs, add, 45 - cost)
+                            self._chains(c, first_empty, infos, head_bits, talon[1], backs, add, 45 - cost)
                         continue
                     dests = wanted.get(c)
                     if dests:
@@ -966,23 +982,23 @@ class Model:
             out.sort(key=_first, reverse=True)
         return list(map(_second, out))
 
-    def _chains(self, c, b, heads, tcards, backs, add, prio):
+    def _chains(self, c, b, infos, head_bits, tcards, backs, add, prio):
         """Drawing one at a time with unlimited redeals: the talon card c
         onto column b only together with what lies on it next (moves, the
         talon cut): a run of another column, a card back from a foundation,
-        or another talon card, itself followed the same way. ``heads``: run
-        head card -> (column, cards in the run); ``tcards``: the talon's
-        cards; ``backs``: Model._backs_of."""
+        or another talon card, itself followed the same way. ``infos``: the
+        columns' facts; ``head_bits``: their run heads as bits; ``tcards``:
+        the talon's cards; ``backs``: Model._backs_of."""
         acc = self.acc
         todo = [(c,)]
         while todo:
             chain = todo.pop()
             x = chain[-1]
             for z in acc[x]:
-                h = heads.get(z)
-                if h is not None:
-                    if h[0] != b:
-                        add((prio, (5, chain, b, (0, h[0], b, h[1]))))
+                if head_bits >> z & 1:
+                    for a, info in enumerate(infos):
+                        if a != b and info is not None and info[9] >> z & 1:
+                            add((prio, (5, chain, b, (0, a, b, info[13][z][0]))))
                 elif z in tcards and z not in chain:
                     todo.append(chain + (z,))
             for i, z in backs:
