@@ -177,7 +177,8 @@ def _search(model, state, budget_nodes, deadline, should_stop):
             return out
         spent = out.nodes
         budget_nodes -= spent
-    out = _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes)
+    relax = model.one_at_a_time() if greedy_nodes is not None else None
+    out = _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes, relax)
     out.nodes += spent
     return out
 
@@ -255,7 +256,7 @@ def _best_first_phase(model, state, budget_nodes, deadline, should_stop, run=Non
     return out
 
 
-def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=None):
+def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=None, relax=None):
     """Three phases, each with its share of the budget.
 
     1. One depth-first search with greedy cuts (model.Model.moves): most
@@ -282,10 +283,30 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
     """
     spent, r, out = 0, 0, None
     proven = proof_table() if SHARE_PROOFS else None
+    relaxed = None
     if greedy_nodes is None:
         shares = GREEDY_SHARES[model.copies == 2]
         greedy_nodes = (int(budget_nodes * shares[0]), int(budget_nodes * sum(shares)))
-    for share in greedy_nodes:
+    for phase, share in enumerate(greedy_nodes):
+        if phase == 1 and relax is not None and not _past(deadline):
+            # the relaxation (``relax``, Model.one_at_a_time): a full search there
+            table = proof_table()
+            one = search(
+                relax,
+                state,
+                min(RELAXED_NODES, budget_nodes - spent),
+                None,
+                should_stop,
+                deadline=deadline,
+                proven=table,
+            )
+            spent += one.nodes
+            if one.stopped or one.status == LOST:
+                out = search(model, state, 1)  # the root's moves, in this game's terms
+                out.status = LOST if one.status == LOST else UNKNOWN
+                out.nodes, out.stopped = spent, one.stopped
+                return out
+            relaxed = (relax, table)
         while spent < share:
             r += 1
             size = share - spent if r == 1 else min(RESTART_BASE * luby(r - 1), share - spent)
@@ -301,6 +322,7 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
                 jitter=None if r == 1 else random.Random(r),
                 deadline=deadline,
                 proven=proven,
+                relaxed=relaxed,
             )
             spent += out.nodes
             if out.status == WON or out.stopped:
@@ -318,7 +340,9 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
             out = search(model, state, 1)
         out.status, out.nodes = UNKNOWN, max(1, spent)
         return out
-    full = search(model, state, budget_nodes - spent, None, should_stop, deadline=deadline, proven=proven)
+    full = search(
+        model, state, budget_nodes - spent, None, should_stop, deadline=deadline, proven=proven, relaxed=relaxed
+    )
     full.nodes += spent
     return full
 
@@ -352,6 +376,11 @@ GREEDY_SHARES = {False: (0.25, 0.25), True: (0.5, 0.25)}
 # one fewer of 1-200 (196, proved lost at 92,055 nodes, unknown) and 2
 # more of 201-400 (228, 237 won). bench/README.md has the table.
 PROBE_GREEDY_SHARES = (0.25, 0.75)
+# Drawing k > 1 with unlimited redeals, from PROBE_BUDGET on: after the first
+# greedy search, a full search of at most this many nodes of the same game
+# drawing one card at a time (Model.one_at_a_time), whose proofs the later
+# searches use (search.search's ``relaxed``).
+RELAXED_NODES = 20_000
 
 
 def hint(
@@ -457,6 +486,24 @@ def expand(model: Model, position: Position, macros, check_won: bool = False) ->
                 play(Move("waste", names[cols[m[2]]]))
             else:
                 play(Move("waste", names[_home_pile(rules, pos, pos.piles[1][-1])]))
+        elif kind == 5:
+            for x in m[1]:
+                talon = [model.card(t.upper()) for t in pos.piles[1]] + [
+                    model.card(t.upper()) for t in reversed(pos.piles[0])
+                ]
+                j = talon.index(x) + 1
+                for _ in range(2 * len(talon) + 4):
+                    if len(pos.piles[1]) == j:
+                        break
+                    play(DRAW if pos.piles[0] else REDEAL)
+                play(Move("waste", names[cols[m[2]]]))
+            fm = m[3]
+            if fm[0] == 0:
+                play(Move(names[cols[fm[1]]], names[cols[fm[2]]], fm[3]))
+            else:
+                suit = "SHDC"[fm[1] // model.copies]
+                src = next(f for f in rules.foundations if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)
+                play(Move(names[src], names[cols[fm[2]]]))
         else:
             suit = "SHDC"[m[1] // model.copies]
             src = next(f for f in rules.foundations if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)

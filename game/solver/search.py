@@ -86,6 +86,7 @@ def search(
     jitter=None,
     deadline=None,
     proven=None,
+    relaxed=None,
 ) -> Outcome:
     """Depth-first search from ``state`` with at most ``budget_nodes`` nodes
     and ``time_limit`` CPU seconds (or until the CPU clock reads ``deadline``).
@@ -93,9 +94,17 @@ def search(
     ``proven`` (a dict from ``proof_table``, shared by the phases of one
     solve): states proved lost; the search skips them and adds every state
     it proves lost (Tarjan's components, below), even with greedy cuts, where it proves a
-    state only if no greedy cut left out a move below it."""
+    state only if no greedy cut left out a move below it.
+
+    ``relaxed`` (draw k with unlimited redeals): (the model of the same game
+    drawing one card at a time, a proof table of its searches). Every line
+    of this game can be played there too (every talon card can be reached
+    at any time), so a state whose picture there is proved lost is lost
+    here: the search skips it (``_relaxed_lost``)."""
     if deadline is None:
         deadline = deadline_after(time_limit)
+    if not model.talon_cycle:
+        relaxed = None
     root, root_autos = model.closure(state, -1)
     if model.is_won(root):
         return Outcome(WON, [], 1, [], root_autos)
@@ -109,7 +118,7 @@ def search(
     cycle = model.talon_cycle
     track = proven is not None
     rk = _proof_key(model, root, cycle)
-    if track and _is_proven(proven, rk, cycle):
+    if (track and _is_proven(proven, rk, cycle)) or (relaxed is not None and _relaxed_lost(relaxed, root, rk[0])):
         return Outcome(LOST, None, 1, moves(root), root_autos)
     if cycle:
         # Draw k with unlimited redeals: the talon boundaries a state reaches
@@ -215,6 +224,10 @@ def search(
                         made[tm] = -1
                     continue
             crec = lows.get(base)
+            if crec is None and relaxed is not None and _relaxed_lost(relaxed, child, base):
+                if tm is not None:
+                    made[tm] = -1
+                continue
             if crec is None:
                 crec = lows[base] = [n + 1] * cycle
                 crec[r] = w
@@ -270,6 +283,21 @@ def search(
             onst.add(sid)
     # With greedy cuts an exhausted search proves nothing.
     return Outcome(UNKNOWN if greedy else LOST, None, nodes, root_moves, root_autos)
+
+
+def _relaxed_lost(relaxed, st, base) -> bool:
+    """Whether the proof table of ``relaxed`` (search's argument) holds
+    state ``st`` of a draw-k search, ``base`` its (sorted columns,
+    foundations, talon), closed there as the one-card model closes it
+    (its talon cards may go home at once)."""
+    m1, table = relaxed
+    found, T = st[1], st[2]
+    safe = m1._safe.get(found)
+    if safe is None:
+        safe = m1._safe_set(found)
+    if safe.isdisjoint(T):
+        return base + (0,) in table
+    return m1.key(m1.closure(st, -1)[0]) in table
 
 
 def _met(fr, h, onst, bad) -> None:
