@@ -464,7 +464,7 @@ def expand(model: Model, position: Position, macros, check_won: bool = False) ->
         pos = pos.apply(move)[0]
         out.append(move)
 
-    for m in macros:
+    def one(m):
         kind = m[0]
         if kind == 0:
             if m[3] > 1 and not position.spec.runs:  # a supermove: one card at a time
@@ -489,27 +489,18 @@ def expand(model: Model, position: Position, macros, check_won: bool = False) ->
             else:
                 play(Move("waste", names[_home_pile(rules, pos, pos.piles[1][-1])]))
         elif kind == 5:
+            # each talon card as a move of kind 2 (its place in the talon as it is
+            # then), then the final move
             for x in m[1]:
-                talon = [model.card(t.upper()) for t in pos.piles[1]] + [
-                    model.card(t.upper()) for t in reversed(pos.piles[0])
-                ]
-                j = talon.index(x) + 1
-                for _ in range(2 * len(talon) + 4):
-                    if len(pos.piles[1]) == j:
-                        break
-                    play(DRAW if pos.piles[0] else REDEAL)
-                play(Move("waste", names[cols[m[2]]]))
-            fm = m[3]
-            if fm[0] == 0:
-                play(Move(names[cols[fm[1]]], names[cols[fm[2]]], fm[3]))
-            else:
-                suit = "SHDC"[fm[1] // model.copies]
-                src = next(f for f in rules.foundations if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)
-                play(Move(names[src], names[cols[fm[2]]]))
+                one((2, model.from_position(pos)[2].index(x) + 1, m[2], None))
+            one(m[3])
         else:
             suit = "SHDC"[m[1] // model.copies]
             src = next(f for f in rules.foundations if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)
             play(Move(names[src], names[cols[m[2]]]))
+
+    for m in macros:
+        one(m)
     if check_won and not pos.is_won():
         raise RuntimeError("solver bug: the line does not win when replayed")
     return out
