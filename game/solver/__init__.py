@@ -178,7 +178,8 @@ def _search(model, state, budget_nodes, deadline, should_stop):
         spent = out.nodes
         budget_nodes -= spent
     relax = model.one_at_a_time() if greedy_nodes is not None else None
-    out = _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes, relax)
+    twins = budget_nodes + spent >= TWIN_BUDGET
+    out = _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes, relax, twins)
     out.nodes += spent
     return out
 
@@ -256,7 +257,7 @@ def _best_first_phase(model, state, budget_nodes, deadline, should_stop, run=Non
     return out
 
 
-def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=None, relax=None):
+def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=None, relax=None, twins=False):
     """Three phases, each with its share of the budget.
 
     1. One depth-first search with greedy cuts (model.Model.moves): most
@@ -299,6 +300,7 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
                 should_stop,
                 deadline=deadline,
                 proven=table,
+                twins=twins,
             )
             spent += one.nodes
             if one.stopped or one.status == LOST:
@@ -306,7 +308,7 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
                 out.status = LOST if one.status == LOST else UNKNOWN
                 out.nodes, out.stopped = spent, one.stopped
                 return out
-            relaxed = (relax, table)
+            relaxed = (relax, table, twins)
         while spent < share:
             r += 1
             size = share - spent if r == 1 else min(RESTART_BASE * luby(r - 1), share - spent)
@@ -323,6 +325,7 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
                 deadline=deadline,
                 proven=proven,
                 relaxed=relaxed,
+                twins=twins,
             )
             spent += out.nodes
             if out.status == WON or out.stopped:
@@ -341,7 +344,15 @@ def _dfs_phases(model, state, budget_nodes, deadline, should_stop, greedy_nodes=
         out.status, out.nodes = UNKNOWN, max(1, spent)
         return out
     full = search(
-        model, state, budget_nodes - spent, None, should_stop, deadline=deadline, proven=proven, relaxed=relaxed
+        model,
+        state,
+        budget_nodes - spent,
+        None,
+        should_stop,
+        deadline=deadline,
+        proven=proven,
+        relaxed=relaxed,
+        twins=twins,
     )
     full.nodes += spent
     return full
@@ -383,6 +394,13 @@ PROBE_GREEDY_SHARES = (0.25, 0.75)
 # decides draw-3 deal 14 too (lost at 64,064), which 20,000 left unknown, and
 # changes no other answer of deals 1-400.
 RELAXED_NODES = 40_000
+# From this budget on (solve, not the hints' 20,000), the depth-first phases
+# search with twins (search.search's ``twins``, model.Model.canon): a node
+# costs about twice as much, and it pays only where proofs are long. At
+# 100,000 nodes draw 3 decides 1 more of deals 1-200 (191 won) and 3 more
+# of 201-400; at 20,000 the hints prove as many wins with or without it
+# (deals 1-30 of draw 3, draw 1 and Solitario) in twice the CPU time.
+TWIN_BUDGET = 50_000
 
 
 def hint(
@@ -494,6 +512,9 @@ def expand(model: Model, position: Position, macros, check_won: bool = False) ->
             for x in m[1]:
                 one((2, model.from_position(pos)[2].index(x) + 1, m[2], None))
             one(m[3])
+        elif kind == 6:
+            one(m[1])  # twins (Model._twin_moves): a run onto the other twin, then the move
+            one(m[2])
         else:
             suit = "SHDC"[m[1] // model.copies]
             src = next(f for f in rules.foundations if pos.piles[f] and rules.deck.suit[pos.piles[f][-1]] == suit)

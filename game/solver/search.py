@@ -87,6 +87,7 @@ def search(
     deadline=None,
     proven=None,
     relaxed=None,
+    twins=False,
 ) -> Outcome:
     """Depth-first search from ``state`` with at most ``budget_nodes`` nodes
     and ``time_limit`` CPU seconds (or until the CPU clock reads ``deadline``).
@@ -97,10 +98,16 @@ def search(
     state only if no greedy cut left out a move below it.
 
     ``relaxed`` (draw k with unlimited redeals): (the model of the same game
-    drawing one card at a time, a proof table of its searches). Every line
-    of this game can be played there too (every talon card can be reached
-    at any time), so a state whose picture there is proved lost is lost
-    here: the search skips it (``_relaxed_lost``)."""
+    drawing one card at a time, a proof table of its searches, whether they
+    ran with ``twins``). Every line of this game can be played there too
+    (every talon card can be reached at any time), so a state whose picture
+    there is proved lost is lost here: the search skips it (``_relaxed_lost``).
+
+    ``twins``: every state reached is put in its form with runs on the lower
+    of two twins (model.Model.canon), and the moves include those of the
+    other layout (model.Model._twin_moves). Fewer nodes prove a loss (draw-3
+    deal 173: 36,945 instead of 152,018), but a node costs about twice as
+    much, so ``solve`` uses it for large budgets only (solver.TWIN_BUDGET)."""
     if deadline is None:
         deadline = deadline_after(time_limit)
     if not model.talon_cycle:
@@ -111,6 +118,7 @@ def search(
     if not greedy and model.hopeless(root):
         return Outcome(LOST, None, 1, model.moves(root), root_autos)
     moves, step, talon_key = model.moves, model.step, model.talon_key
+    canon = model.canon if twins and model.twins else None
     # model.talon_key's two plain forms, inline below
     talon_free = talon_key is _talon_key_free
     talon_exact = talon_key is _talon_key_exact
@@ -142,7 +150,7 @@ def search(
         seen = {rk: 1}  # rk is model.key(root) here
         rec = None
         skip_made = False
-    root_moves = moves(root, greedy, jitter)
+    root_moves = moves(root, greedy, jitter, twins)
     # Proofs (Tarjan's strongly connected components over the nodes): a node
     # is proved lost once it and every node it reaches are expanded in full
     # (no greedy cut) and none of them leads outside but to proved states.
@@ -208,6 +216,8 @@ def search(
         else:
             tm = None
         child, autos = step(st, m)
+        if canon is not None:
+            child, autos = canon(child, autos)
         cols, found, T, w, u = child
         sid = nodes + 1
         if cycle:
@@ -274,7 +284,7 @@ def search(
             if halt is not None:
                 return Outcome(UNKNOWN, None, nodes, root_moves, root_autos, stopped=halt)
         fr[2] = i
-        cm = moves(child, greedy, jitter)
+        cm = moves(child, greedy, jitter, twins)
         fr = [child, cm, 0, crec, sid, sid, not model.greedy_cut, ck]
         frames.append(fr)
         st, mv, i, rec = child, cm, 0, crec
@@ -290,14 +300,17 @@ def _relaxed_lost(relaxed, st, base) -> bool:
     state ``st`` of a draw-k search, ``base`` its (sorted columns,
     foundations, talon), closed there as the one-card model closes it
     (its talon cards may go home at once)."""
-    m1, table = relaxed
+    m1, table, twins = relaxed
     found, T = st[1], st[2]
     safe = m1._safe.get(found)
     if safe is None:
         safe = m1._safe_set(found)
     if safe.isdisjoint(T):
         return base + (0,) in table
-    return m1.key(m1.closure(st, -1)[0]) in table
+    st, autos = m1.closure(st, -1)
+    if twins and m1.twins:
+        st = m1.canon(st, autos)[0]
+    return m1.key(st) in table
 
 
 def _met(fr, h, onst, bad) -> None:

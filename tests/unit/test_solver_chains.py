@@ -168,5 +168,5 @@ def test_draw_three_searches_skip_states_the_relaxation_proved_lost():
     st = model.from_position(deal("klondike-3", 103))
     table = proof_table()
     assert search(one, st, 2_000, proven=table).status == LOST
-    assert search(model, st, 1, relaxed=(one, table)).status == LOST  # the root itself
+    assert search(model, st, 1, relaxed=(one, table, False)).status == LOST  # the root itself
     assert search(model, st, 20_000).status == UNKNOWN  # without it
