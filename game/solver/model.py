@@ -42,7 +42,8 @@ draws to explore one by one.
 from __future__ import annotations
 
 from dataclasses import replace
-from operator import itemgetter
+from functools import reduce
+from operator import itemgetter, or_
 
 from ..cards import SUITS
 from .safe import safe_requirements
@@ -166,7 +167,8 @@ class Model:
                         self.twin[c] = d
         self.twins = any(t >= 0 for t in self.twin)
         self.high_twins = _mask(c for c in range(64) if self.twin[c] >= 0 and self.twin[c] < c)
-        self._twin_facts: dict = {b"": 0}
+        self._twin_facts = _ColumnFacts(self._twin_facts_of)
+        self._twin_bits = self._twin_facts.__getitem__  # a column's facts, made if missing
 
     def one_at_a_time(self):
         """The model of this game drawing one card at a time, or None.
@@ -502,18 +504,12 @@ class Model:
         run's move off the lower twin is undone at once.
         Draw-1 deal 60 (of Klondike drawing three, searched drawing one) is
         proved lost in 111,515 nodes instead of 530,957."""
-        facts = self._twin_facts
-        fs = list(map(facts.get, st[0]))
-        if None in fs:
-            fs = [self._twin_facts_of(c) if f is None else f for f, c in zip(fs, st[0])]
-        bits = 0
-        for f in fs:
-            bits |= f
+        bits = reduce(or_, map(self._twin_bits, st[0]))
         # the higher twins that carry a run while the lower is a top
         todo = bits & (bits >> 64) & self.high_twins
         if not todo:
             return st, autos
-        twin = self.twin
+        twin, twin_bits = self.twin, self._twin_bits
         while todo:
             x = (todo & -todo).bit_length() - 1
             t = twin[x]
@@ -539,21 +535,19 @@ class Model:
             if x in safe:
                 st, more = self.closure(st, a, False)
                 autos += more or ()
-            bits = 0
-            for c in st[0]:
-                f = facts.get(c)
-                bits |= self._twin_facts_of(c) if f is None else f
+            bits = reduce(or_, map(twin_bits, st[0]))
             todo = bits & (bits >> 64) & self.high_twins
         return st, autos
 
     def _twin_facts_of(self, col):
         """The bit of the twin of the column's top card, with (shifted by 64)
-        the bits of the cards of its top run that carry a card; cached."""
+        the bits of the cards of its top run that carry a card; cached
+        (``_twin_bits``)."""
         cache = self._twin_facts
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
-            cache[b""] = 0
         if not col:
+            cache[col] = 0
             return 0
         acc_set = self.acc_set
         k = len(col) - 1
@@ -1091,11 +1085,7 @@ class Model:
         the moves of both (those that move y, or cards under it, too: where
         y goes R goes with it in this layout, and canon makes the two one
         again). Returns whether a greedy cut left a move out."""
-        facts = self._twin_facts
-        bits = 0
-        for c in cols:
-            f = facts.get(c)
-            bits |= self._twin_facts_of(c) if f is None else f
+        bits = reduce(or_, map(self._twin_bits, cols))
         hits = bits & (bits >> 64) & _LOW64  # lower twins that carry a run, the other a top
         if not hits:
             return False
@@ -1112,7 +1102,7 @@ class Model:
                 continue
             src = cols[a]
             k = src.index(y)
-            if k == len(src) - 1 or not self._twin_facts_of(src) >> 64 + y & 1:
+            if k == len(src) - 1 or not self._twin_bits(src) >> 64 + y & 1:
                 continue  # y is a top too, or what lies on it is no run
             swap = (0, a, i, len(src) - k - 1)
             if TWIN_MOVES_BY_SEARCH:  # the plain form, for the tests: every move of that layout
@@ -1328,7 +1318,9 @@ class Model:
 
 
 class _ColumnFacts(dict):
-    """Model._col_info's cache: a column not in it is looked up at once."""
+    """A cache of one kind of facts per column (Model._col_info,
+    Model._twin_facts_of): a column not in it is made at once by ``make``,
+    which stores it."""
 
     __slots__ = ("make",)
 
