@@ -6,7 +6,7 @@ B, D, K, and so do Royal Retinue's pile labels."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import open_url, record_errors, settle
+from ui_helpers import open_url, record_errors, settle, use_tool
 
 # What the index must read on Italian faces: the numbers their corners carry.
 ITALIAN_NUMBERS = dict(zip("A234567JQK", [str(n) for n in range(1, 11)]))
@@ -30,18 +30,10 @@ def page(browser, browser_context_args, app_url):
 
 
 def faces(page, value: str) -> None:
-    if page.locator("#toolbar #btn-settings").is_visible():
-        page.click("#btn-settings")
-    else:
-        open_from_more(page, "btn-settings")
+    use_tool(page, "btn-settings")
     page.check(f'#settings-dialog input[name="faces"][value="{value}"]')
     page.keyboard.press("Escape")
     settle(page)
-
-
-def open_from_more(page, tool: str) -> None:
-    page.click("#btn-more")
-    page.click(f"#more-menu #{tool}")
 
 
 @pytest.mark.parametrize("face_set", ["napoletane", "piacentine"])

@@ -27,6 +27,7 @@ from ui_helpers import (
     position_query,
     resize,
     settle,
+    use_tool,
 )
 
 from game import GameError, Move, new_game
@@ -55,15 +56,8 @@ def synthesised(page) -> list:
     return page.evaluate("window.SolSound ? [...window.SolSound.played] : null")
 
 
-def open_tool(page, tool_id: str) -> None:
-    """Click a toolbar tool, through the More menu where it went there."""
-    if not page.is_visible(f"#toolbar #{tool_id}"):
-        page.click("#btn-more")
-    page.click(f"#{tool_id}")
-
-
 def open_settings(page) -> None:
-    open_tool(page, "btn-settings")
+    use_tool(page, "btn-settings")
     page.wait_for_selector("#settings-dialog[open]")
 
 
@@ -147,7 +141,7 @@ def test_the_toolbar_mutes_and_it_lasts(browser, browser_context_args, app_url):
     open_url(page, app_url, "?game=reloaded&seed=3")
     button = page.locator("#btn-sound")
     assert button.get_attribute("aria-pressed") == "true"
-    open_tool(page, "btn-sound")  # on a phone it may be in the More menu
+    use_tool(page, "btn-sound")  # on a phone it may be in the More menu
     assert button.get_attribute("aria-pressed") == "false"
     assert json.loads(page.evaluate("localStorage.getItem('solitaire.settings')"))["sound"] == "off"
     page.keyboard.press("Escape")
@@ -157,9 +151,8 @@ def test_the_toolbar_mutes_and_it_lasts(browser, browser_context_args, app_url):
     page.reload()
     page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
     assert page.locator("#btn-sound").get_attribute("aria-pressed") == "false"
-    page.set_viewport_size({"width": 844, "height": 390})  # the side rail
-    page.wait_for_timeout(300)
-    open_tool(page, "btn-sound")
+    resize(page, 844, 390)  # the side rail
+    use_tool(page, "btn-sound")
     assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
     page.wait_for_function("window.__sounds.includes('pick')")  # turning it on lets you hear it
     context.close()
@@ -363,8 +356,7 @@ def test_the_settings_dialog_fits_every_screen(browser, browser_context_args, ap
             page.select_option("#lang-select", lang)
             page.wait_for_function(f"document.documentElement.lang === '{lang}'")
         for w, h in ((390, 844), (844, 390), (1366, 768), (1920, 1080)):
-            page.set_viewport_size({"width": w, "height": h})
-            page.wait_for_timeout(250)
+            resize(page, w, h)
             open_settings(page)
             box = page.evaluate(
                 """() => { const d = document.getElementById('settings-dialog'), r = d.getBoundingClientRect();
@@ -402,6 +394,6 @@ def test_where_the_system_saves_data_sound_waits_to_be_turned_on(
     page.wait_for_timeout(200)
     assert sounds(page) == [] and page.evaluate("[...window.__soundsHeld]") == []
     assert not any(url.endswith("/sound.js") for url in asked_for)  # not even fetched
-    open_tool(page, "btn-sound")
+    use_tool(page, "btn-sound")
     page.wait_for_function("window.SolSound && window.SolSound.played.includes('pick')")
     browser.close()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from game import DRAW, REDEAL, Game, Move, new_game, parse_move
 from game.web.cues import cue_text
@@ -107,6 +108,26 @@ def resize(page, width: int, height: int) -> None:
         last = now
         page.wait_for_timeout(60)
     settle(page)
+
+
+def use_tool(page: Page, tool_id: str) -> None:
+    """Click a toolbar tool as a player would: in the row, or through the
+    More menu where the row had no room for it. The row is fitted a frame
+    after anything changes its size, so the tool's place is read after that
+    frame; should it move under the pointer all the same, it is looked for
+    again."""
+    for _ in range(3):
+        next_frames(page, 2)
+        if not page.is_visible(f"#toolbar #{tool_id}"):
+            page.click("#btn-more")
+            page.click(f"#more-menu #{tool_id}")
+            return
+        try:
+            page.click(f"#toolbar #{tool_id}", timeout=3_000)
+            return
+        except PlaywrightTimeoutError:
+            continue  # the row was fitted again before the click landed
+    raise AssertionError(f"#{tool_id} never stayed in one place long enough to click")
 
 
 def deal_from_picker(page: Page, game_id: str, seed: int | None = None) -> None:
