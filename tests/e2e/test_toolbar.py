@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from ui_helpers import double_click_card, open_url, position_query, record_errors, settle
+from ui_helpers import double_click_card, open_url, position_query, record_errors, resize, settle
 
 from game.web.texts.ui import t
 from tests.positions import RANKS
@@ -53,12 +53,6 @@ def page(browser, browser_context_args, app_url):
     open_url(pg, app_url, position_query(BEFORE_FINISH) + "&lang=it")
     yield pg
     context.close()
-
-
-def resize(page, width: int, height: int) -> None:
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(250)  # the toolbar fits in the next frame, the board 90 ms after a resize
-    settle(page)
 
 
 def lang(page, code: str) -> None:
