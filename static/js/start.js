@@ -46,16 +46,34 @@
     if (!wasm || typeof wasm.instantiateStreaming !== "function") return;
     var instantiate = wasm.instantiateStreaming;
     var RUNTIME = /pyodide\.asm\.wasm$/;
+    var STAND_INS = typeof WeakSet === "function" ? new WeakSet() : { add: function () {}, has: function () { return false; } };
     var early = null;
     if (typeof wasm.compileStreaming === "function" && typeof window.fetch === "function") {
       try {
         // As index.html's preload asks for it (same mode and credentials), so
         // this fetch takes the preloaded response.
         var url = new URL(RUNTIME_URL, document.baseURI).href;
-        early = wasm.compileStreaming(fetch(url));
+        var download = window.fetch;
+        early = wasm.compileStreaming(download(url));
         early.then(function (module) { keep(url, module); }, function () {
           /* Pyodide's own fetch and compile then run, and report */
         });
+        // Pyodide asks for the runtime itself when it loads, and reads that
+        // response only when it instantiates, a second or more later: had it
+        // gone to the network, a first visit would download the 9 MB twice,
+        // both at once. While this compile serves, it gets a stand-in instead
+        // (STAND_INS), which instantiateStreaming below knows; should the
+        // compile fail, the runtime is downloaded then.
+        window.fetch = function (input) {
+          var asked = input && (input.href || input.url || input);
+          if (early && asked && String(asked) === url) {
+            window.fetch = download;
+            var standIn = new Response(null);
+            STAND_INS.add(standIn);
+            return Promise.resolve(standIn);
+          }
+          return download.apply(this, arguments);
+        };
       } catch (e) {
         early = null;
       }
@@ -76,9 +94,9 @@
       if (!window.solitaireRuntime && RUNTIME.test(url || "")) window.solitaireRuntime = module;
     }
 
-    function own(self, response, imports) {
+    function own(self, response, imports, at) {  // at: the address, where response is a promise
       var result = instantiate.call(self, response, imports);
-      result.then(function (made) { keep(response && response.url, made.module); }, fail);
+      result.then(function (made) { keep(at || response && response.url, made.module); }, fail);
       return result;
     }
 
@@ -92,12 +110,14 @@
         }, failed);
       }
       return Promise.resolve(source).then(function (response) {
-        if (!compiled || !response || !RUNTIME.test(response.url || "")) return own(self, response, imports);
+        var standIn = !!response && STAND_INS.has(response);
+        if (standIn && !compiled) return own(self, window.fetch(url), imports, url);
+        if (!compiled || !response || !(standIn || RUNTIME.test(response.url || ""))) return own(self, response, imports);
         return compiled.then(function (module) {
           try { if (response.body) response.body.cancel(); } catch (e) { /* already read */ }
           return fromEarly(module);
         }, function () {
-          return own(self, response, imports);
+          return standIn ? own(self, window.fetch(url), imports, url) : own(self, response, imports);
         });
       }, function (err) {
         // Pyodide's own download failed: the one made here may still serve.

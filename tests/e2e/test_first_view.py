@@ -259,10 +259,11 @@ def test_a_runtime_that_fails_under_the_sketch_says_so_on_the_whole_screen(brows
     context, page, held = first_visit(browser, default_context_args, app_url, "")
     try:
         page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
+        # Every later request for the runtime fails too (the newest route
+        # answers first), with no moment between in which one could get through.
+        page.route(WASM, lambda route: route.abort())
         for route in held:
             route.abort()
-        page.unroute(WASM)
-        page.route(WASM, lambda route: route.abort())
         page.locator("#loading-stage").filter(has_text="could not start").wait_for(timeout=BOOT_MS)
         assert page.is_hidden("#board")
         assert page.get_attribute("#loading", "class") == "loading failed"
@@ -290,6 +291,47 @@ def test_the_runtime_is_compiled_before_pyscript_starts_it(browser, browser_cont
         settle(page)
         play_a_draw(page)
         assert page.evaluate("window.solitaire.state().moves") == 1
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def test_a_first_visit_downloads_the_runtime_once(browser, browser_context_args, app_url):
+    """start.js's early compile and Pyodide both want pyodide.asm.wasm (9 MB);
+    Pyodide's request is answered from the early one, so the network carries
+    it once, and the solver worker starts from the same module."""
+    context = browser.new_context(**browser_context_args)
+    try:
+        page = record_errors(context.new_page())
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
+        page.goto(app_url + QUERY)
+        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        settle(page)
+        play_a_draw(page)
+        page.keyboard.press("h")  # the solver worker: from the module the page compiled
+        page.wait_for_function("window.SolSolver.ready", timeout=BOOT_MS)
+        assert page.evaluate("window.SolSolver.shared") is True
+        assert len(asked) == 1, asked
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def test_where_the_early_compile_fails_pyodide_downloads_the_runtime_itself(browser, browser_context_args, app_url):
+    context = browser.new_context(**browser_context_args)
+    try:
+        page = record_errors(context.new_page())
+        page.add_init_script("WebAssembly.compileStreaming = () => Promise.reject(new Error('refused for the test'))")
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
+        page.goto(app_url + QUERY)
+        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        settle(page)
+        play_a_draw(page)
+        assert page.evaluate("window.solitaire.state().moves") == 1
+        assert page.evaluate("window.solitaireRuntime instanceof WebAssembly.Module")  # kept for the worker
+        assert len(asked) == 2, asked  # the early request, then Pyodide's own
         assert page.errors == []
     finally:
         context.close()
