@@ -94,9 +94,9 @@
       if (!window.solitaireRuntime && RUNTIME.test(url || "")) window.solitaireRuntime = module;
     }
 
-    function own(self, response, imports, at) {  // at: the address, where response is a promise
+    function own(self, response, imports) {
       var result = instantiate.call(self, response, imports);
-      result.then(function (made) { keep(at || response && response.url, made.module); }, fail);
+      result.then(function (made) { keep(response && response.url, made.module); }, fail);
       return result;
     }
 
@@ -111,14 +111,15 @@
       }
       return Promise.resolve(source).then(function (response) {
         var standIn = !!response && STAND_INS.has(response);
-        if (standIn && !compiled) return own(self, window.fetch(url), imports, url);
-        if (!compiled || !response || !(standIn || RUNTIME.test(response.url || ""))) return own(self, response, imports);
+        function ownDownload() {  // Pyodide's own way; a stand-in is first replaced by the file
+          if (!standIn) return own(self, response, imports);
+          return window.fetch(url).then(function (real) { return own(self, real, imports); }, failed);
+        }
+        if (!compiled || !response || !(standIn || RUNTIME.test(response.url || ""))) return ownDownload();
         return compiled.then(function (module) {
           try { if (response.body) response.body.cancel(); } catch (e) { /* already read */ }
           return fromEarly(module);
-        }, function () {
-          return standIn ? own(self, window.fetch(url), imports, url) : own(self, response, imports);
-        });
+        }, ownDownload);
       }, function (err) {
         // Pyodide's own download failed: the one made here may still serve.
         if (compiled) return compiled.then(fromEarly, function () { failed(err); });

@@ -296,6 +296,18 @@ def test_the_runtime_is_compiled_before_pyscript_starts_it(browser, browser_cont
         context.close()
 
 
+def play_counting_runtime_requests(page, app_url: str) -> list:
+    """Open QUERY and play a draw once the game is up; returns the addresses
+    of the requests for the runtime's .wasm, a list that goes on growing."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
+    page.goto(app_url + QUERY)
+    page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+    settle(page)
+    play_a_draw(page)
+    return asked
+
+
 def test_a_first_visit_downloads_the_runtime_once(browser, browser_context_args, app_url):
     """start.js's early compile and Pyodide both want pyodide.asm.wasm (9 MB);
     Pyodide's request is answered from the early one, so the network carries
@@ -303,12 +315,7 @@ def test_a_first_visit_downloads_the_runtime_once(browser, browser_context_args,
     context = browser.new_context(**browser_context_args)
     try:
         page = record_errors(context.new_page())
-        asked = []
-        page.on("request", lambda r: asked.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
-        page.goto(app_url + QUERY)
-        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
-        settle(page)
-        play_a_draw(page)
+        asked = play_counting_runtime_requests(page, app_url)
         page.keyboard.press("h")  # the solver worker: from the module the page compiled
         page.wait_for_function("window.SolSolver.ready", timeout=BOOT_MS)
         assert page.evaluate("window.SolSolver.shared") is True
@@ -323,12 +330,7 @@ def test_where_the_early_compile_fails_pyodide_downloads_the_runtime_itself(brow
     try:
         page = record_errors(context.new_page())
         page.add_init_script("WebAssembly.compileStreaming = () => Promise.reject(new Error('refused for the test'))")
-        asked = []
-        page.on("request", lambda r: asked.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
-        page.goto(app_url + QUERY)
-        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
-        settle(page)
-        play_a_draw(page)
+        asked = play_counting_runtime_requests(page, app_url)
         assert page.evaluate("window.solitaire.state().moves") == 1
         assert page.evaluate("window.solitaireRuntime instanceof WebAssembly.Module")  # kept for the worker
         assert len(asked) == 2, asked  # the early request, then Pyodide's own
