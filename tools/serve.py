@@ -19,6 +19,7 @@ encoding, the copy is sent, as nginx's ``gzip_static`` does.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import io
 import os
@@ -101,22 +102,46 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
         return out
 
     def send_precompressed(self, fs_path: str):
-        """FILE.br or FILE.gz in place of FILE, if present and accepted; else None."""
+        """FILE.br or FILE.gz in place of FILE, if present and accepted (or "not
+        modified" where the browser's copy is current); else None."""
         if not os.path.isfile(fs_path):
             return None
         accepted = self.accepted_encodings()
         for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
             copy = fs_path + suffix
             if encoding in accepted and os.path.isfile(copy):
+                # Dated by the newer of the file and its copy, so a rebuilt copy is never taken for the old one.
+                changed = int(max(os.path.getmtime(fs_path), os.path.getmtime(copy)))
+                if self.unchanged_since(changed):
+                    # The browser's copy is current: a service worker revalidating the app on
+                    # install (sw.js) gets this answer, not the whole file a second time.
+                    self.send_response(HTTPStatus.NOT_MODIFIED)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return io.BytesIO()  # no body; something, so the plain file is not sent as well
                 fh = open(copy, "rb")  # the server closes it once it is copied out
                 self.send_response(HTTPStatus.OK)
                 self.send_header("Content-Type", self.guess_type(fs_path))
                 self.send_header("Content-Encoding", encoding)
                 self.send_header("Content-Length", str(os.fstat(fh.fileno()).st_size))
+                self.send_header("Last-Modified", email.utils.formatdate(changed, usegmt=True))
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return fh
         return None
+
+    def unchanged_since(self, changed: int) -> bool:
+        """Whether the request's If-Modified-Since covers a file last changed at
+        ``changed`` (whole seconds). A malformed date counts as no date."""
+        if "If-None-Match" in self.headers:
+            return False  # we send no ETags, so none can match
+        try:
+            since = email.utils.parsedate_to_datetime(self.headers.get("If-Modified-Since", ""))
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        if since is None or since.tzinfo is None:
+            return False
+        return changed <= since.timestamp()
 
     def send_precache(self):
         """sw-precache.js written afresh from the folder, so it is never stale."""
@@ -143,10 +168,12 @@ def make_server(
     host: str = "127.0.0.1",
     base: str = "/",
     quiet: bool = False,
+    handler_class: type[GameRequestHandler] | None = None,
 ) -> ThreadingHTTPServer:
-    """Bind a threaded server for ``directory``; port 0 picks a free port."""
+    """Bind a threaded server for ``directory``; port 0 picks a free port.
+    ``handler_class`` (a GameRequestHandler) lets a bench watch the replies."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    handler = type("Handler", (GameRequestHandler,), {"base": base, "quiet": quiet})
+    handler = type("Handler", (handler_class or GameRequestHandler,), {"base": base, "quiet": quiet})
     server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=os.fspath(directory)))
     server.daemon_threads = True
     server.base = base

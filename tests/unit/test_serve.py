@@ -89,3 +89,26 @@ def test_precompressed_copies_are_sent_to_browsers_that_accept_them(site, accept
         assert response.read() == body
         assert response.headers.get_content_type() == "application/wasm"
         assert response.headers.get("Content-Encoding") == encoding
+
+
+def test_a_precompressed_copy_is_not_sent_again_to_a_browser_that_has_it(site):
+    """A service worker that revalidates the app on install (sw.js asks with
+    cache: "no-cache") gets "not modified" for a copy the browser already holds."""
+    url = f"{site()}/big.wasm"
+    first = urllib.request.Request(url, headers={"Accept-Encoding": "br"})
+    with urllib.request.urlopen(first, timeout=5) as response:
+        stamp = response.headers["Last-Modified"]
+        assert response.read() == b"brotli" and stamp
+    again = urllib.request.Request(url, headers={"Accept-Encoding": "br", "If-Modified-Since": stamp})
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(again, timeout=5)
+    assert answer.value.code == 304 and answer.value.read() == b""
+    # An older date, a malformed one, or an ETag to match: the copy is sent whole.
+    for headers in (
+        {"If-Modified-Since": "Mon, 01 Jan 1990 00:00:00 GMT"},
+        {"If-Modified-Since": "yesterday"},
+        {"If-Modified-Since": stamp, "If-None-Match": '"x"'},
+    ):
+        request = urllib.request.Request(url, headers={"Accept-Encoding": "br", **headers})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            assert response.status == 200 and response.read() == b"brotli"
