@@ -94,7 +94,7 @@ def win_daily(page, app_url: str, date: str) -> None:
     click_pile(page, last.dst)
     page.wait_for_selector("#celebrate.cascade .fly, #celebrate.calm", state="attached", timeout=5_000)
     page.keyboard.press("Shift")  # skip the celebration
-    page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=3_000)
+    page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
 
 
 @pytest.fixture(scope="module")
