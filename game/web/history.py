@@ -48,6 +48,12 @@ def date_text(lang: str, date: str) -> str:
     return t(lang, "date.long", day=int(day), month=t(lang, f"month.{int(month)}"), year=int(year))
 
 
+def short_date(lang: str, date: str) -> str:
+    """``2026-11-22`` in two digits each, as the language orders them: 11/22/26; 22.11.26."""
+    year, month, day = date[:10].split("-")
+    return t(lang, "date.short", day=day, month=month, yy=year[2:])
+
+
 class HistoryDamaged(ValueError):
     """Stored or imported history that cannot be used; the message says why."""
 

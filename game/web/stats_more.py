@@ -16,7 +16,7 @@ from pyscript.ffi import is_none
 from game import PLAYER_GAMES, daily
 
 from .dom import by_id, el
-from .history import KEEP, MAX_FILE, HistoryDamaged, averages, date_text, export_file, import_file
+from .history import KEEP, MAX_FILE, HistoryDamaged, averages, date_text, export_file, import_file, short_date
 from .hud import format_clock
 from .texts.games import game_name
 from .texts.ui import t
@@ -169,10 +169,15 @@ class StatsMore:
         body = el("tbody")
         for game_id, e in reversed(shown):
             row = el("tr", "won" if e.won else "lost")
-            when = e.date[:10] + " " + e.date[11:16]
+            when = short_date(lang, e.date) + " " + e.date[11:16]
             cells = [when, *([game_name(lang, game_id)] if every else [])]
             day = e.daily
-            deal = "\u2014" if e.deal is None else (f"{t(lang, 'history.daily')} {day}" if day else str(e.deal))
+            if e.deal is None:
+                deal = "\u2014"
+            elif day:  # the day's deal: its day said only where it was played on another
+                deal = t(lang, "history.daily") + ("" if day == e.date[:10] else " " + short_date(lang, day))
+            else:
+                deal = str(e.deal)
             cells += [deal, t(lang, "history.won" if e.won else "history.lost")]
             cells += [str(e.score), format_clock(e.time), str(e.moves)]
             for text in cells:

@@ -192,7 +192,8 @@ def test_the_history_lists_the_last_games_with_averages_and_a_chart(played):
     rows = page.locator("#stats-history tbody tr")
     assert rows.count() == 4
     newest = rows.nth(0).locator("td").all_text_contents()
-    assert newest[0].startswith(f"{TODAY} 12:00") and newest[1] == f"daily {TODAY}" and newest[2] == "Lost"
+    month_day_year = f"{TODAY[5:7]}/{TODAY[8:10]}/{TODAY[2:4]}"
+    assert newest[0] == f"{month_day_year} 12:00" and newest[1] == "Daily" and newest[2] == "Lost"
     assert [rows.nth(i).locator("td").nth(2).text_content() for i in range(4)] == ["Lost", "Won", "Won", "Won"]
     scores = [int(rows.nth(i).locator("td").nth(3).text_content()) for i in range(4)]
     averages = dict(zip(["score", "moves", "time", "win_time"], page.locator("#stats-averages dd").all_text_contents()))

@@ -57,6 +57,33 @@ def check_fits(page) -> None:
     )
 
 
+# The history table's box: how wide its table is, how wide the box, and
+# whether the box's right edge fades out (a mask), as it stands and once
+# scrolled to the end.
+HISTORY_BOX = """async () => {
+  const box = document.querySelector('#stats-history .history-scroll');
+  const faded = () => getComputedStyle(box).maskImage !== 'none';
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  box.scrollLeft = 0; await frame();
+  const out = {table: box.scrollWidth, box: box.clientWidth, fadedAtStart: faded()};
+  box.scrollLeft = box.scrollWidth; await frame();
+  out.fadedAtEnd = faded();
+  box.scrollLeft = 0; await frame();
+  return out;
+}"""
+
+
+def check_history_fits_or_fades(page, size: str) -> None:
+    """Every column of the last games shows, except on a phone held upright,
+    where the columns past the edge are there to scroll to and the edge says so."""
+    box = page.evaluate(HISTORY_BOX)
+    if size != "phone":
+        assert box["table"] <= box["box"] + 1 and not box["fadedAtStart"], (size, box)
+    else:
+        assert box["table"] > box["box"], box  # when this fails, the fade below is no longer needed
+        assert box["fadedAtStart"] and not box["fadedAtEnd"], box
+
+
 def test_daily_and_history_screens(browser, browser_context_args, app_url, tmp_path):
     # One context, the sizes set on its page. The notice comes with a page
     # load: one per language, checked at every size there; the daily deal and
@@ -123,6 +150,7 @@ def test_daily_and_history_screens(browser, browser_context_args, app_url, tmp_p
             page.evaluate("document.getElementById('stats-dialog').scrollTop = 0")
             check_fits(page)
             shot(size, lang, "stats")
+            check_history_fits_or_fades(page, size)
             for part in ("stats-chart", "stats-history", "stats-calendar"):
                 page.evaluate(f"document.getElementById('{part}').scrollIntoView({{block: 'start'}})")
                 check_fits(page)

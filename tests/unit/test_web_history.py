@@ -181,3 +181,9 @@ def damaged_files():
 def test_a_damaged_statistics_file_is_refused_whole(why, text):
     with pytest.raises(HistoryDamaged):
         history.import_file(text)
+
+
+@pytest.mark.parametrize("lang, expected", [("en", "11/02/26"), ("de", "02.11.26"), ("it", "02/11/26")])
+def test_the_history_writes_a_short_date_in_each_languages_order(lang, expected):
+    assert history.short_date(lang, "2026-11-02T08:05:00") == expected
+    assert history.short_date(lang, "2026-11-02") == expected

@@ -3,6 +3,7 @@
 WORDS = {
     "date.long": "{day}. {month} {year}",
     "date.month_year": "{month} {year}",
+    "date.short": "{day}.{month}.{yy}",  # two digits each: the history's narrow column
     "month.1": "Januar",
     "month.2": "Februar",
     "month.3": "März",

@@ -4,6 +4,7 @@ WORDS = {
     # --- dates ------------------------------------------------------------------
     "date.long": "{month} {day}, {year}",
     "date.month_year": "{month} {year}",
+    "date.short": "{month}/{day}/{yy}",  # two digits each: the history's narrow column
     "month.1": "January",
     "month.2": "February",
     "month.3": "March",
@@ -59,7 +60,7 @@ WORDS = {
     "history.moves": "Moves",
     "history.won": "Won",
     "history.lost": "Lost",
-    "history.daily": "daily",
+    "history.daily": "Daily",
     "history.kept": "The last {count} games of each game are kept.",
     "history.chart": "Score and time of the last {count} games, oldest on the left",
     "history.avg_score": "Average score",

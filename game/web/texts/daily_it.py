@@ -3,6 +3,7 @@
 WORDS = {
     "date.long": "{day} {month} {year}",
     "date.month_year": "{month} {year}",
+    "date.short": "{day}/{month}/{yy}",  # two digits each: the history's narrow column
     "month.1": "gennaio",
     "month.2": "febbraio",
     "month.3": "marzo",
@@ -55,7 +56,7 @@ WORDS = {
     "history.moves": "Mosse",
     "history.won": "Vinta",
     "history.lost": "Persa",
-    "history.daily": "del giorno",
+    "history.daily": "Del giorno",
     "history.kept": "Di ogni gioco si conservano le ultime {count} partite.",
     "history.chart": "Punti e tempo delle ultime {count} partite, la più vecchia a sinistra",
     "history.avg_score": "Punti in media",
