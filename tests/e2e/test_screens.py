@@ -52,6 +52,25 @@ def check_on_screen(page) -> None:
     assert all(left >= -1 and right <= width + 1 and bottom <= height + 1 for left, right, bottom in boxes)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert page.evaluate("document.documentElement.scrollHeight") <= height
+    check_header_words(page)
+
+
+# The header's words that can be longer than their place (a game's name in
+# German, a daily deal's date, a duel's names): each box ends inside the
+# visible titles, so a long one ends in an ellipsis instead of being cut off.
+HEADER_WORDS = """() => {
+  const room = document.querySelector('.titles').getBoundingClientRect();
+  return ['game-title', 'deal-info', 'duel-tag'].map(id => document.getElementById(id))
+    .filter(e => e && e.getClientRects().length)
+    .map(e => { const r = e.getBoundingClientRect();
+      return {id: e.id, text: e.textContent, inside: r.left >= room.left - 1 && r.right <= room.right + 1,
+              ellipsis: getComputedStyle(e).textOverflow === 'ellipsis'}; });
+}"""
+
+
+def check_header_words(page) -> None:
+    for word in page.evaluate(HEADER_WORDS):
+        assert word["inside"] and word["ellipsis"], word
 
 
 def test_the_picker_the_more_menu_and_the_keys(sized):
