@@ -160,6 +160,27 @@ def test_phone_tools_have_short_words_and_the_duel_icon_is_no_cross(page):
     resize(page, 1280, 800)
 
 
+# The short words under the icons that are cut (an ellipsis) in the bar or the rail.
+CUT_WORDS = """() => [...document.querySelectorAll('#toolbar > .tool .short')]
+  .filter(s => s.getClientRects().length && s.scrollWidth > s.clientWidth + 0.5)
+  .map(s => [s.closest('.tool').id, s.textContent, s.scrollWidth, s.clientWidth])"""
+
+
+def test_the_short_words_show_whole_in_every_language(browser, browser_context_args, app_url):
+    """Solitario has no Undo, so Give up stands in the bar and the rail:
+    Italian's "Abbandona" was cut to "Abband..." in the sideways rail."""
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 844, "height": 390}})
+    pg = record_errors(context.new_page())
+    for game in ("solitario", "reloaded"):
+        open_url(pg, app_url, f"?game={game}&seed=1")
+        for code in ("en", "de", "it"):
+            lang(pg, code)
+            for width, height in ((844, 390), (740, 360), (390, 844), (360, 640)):
+                resize(pg, width, height)
+                assert pg.evaluate(CUT_WORDS) == [], (game, code, width)
+    context.close()
+
+
 def test_a_skip_link_reaches_the_cards_and_question_mark_lists_the_keys(page, app_url):
     page.goto("about:blank")
     open_url(page, app_url, "?game=solitario&seed=4&lang=en")  # the module's page may have kept another language
