@@ -73,11 +73,33 @@ def check_header_words(page) -> None:
         assert word["inside"] and word["ellipsis"], word
 
 
+# Whether a panel's close button is the topmost thing at its centre, inside
+# the panel, as it opened and once scrolled to the end.
+CLOSE_IN_REACH = """async id => {
+  const d = document.getElementById(id), close = d.querySelector('.panel-head [data-close]');
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const reach = () => { const r = close.getBoundingClientRect(), p = d.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top >= p.top - 1 && r.bottom <= p.bottom + 1 && !!hit && close.contains(hit); };
+  const opened = reach();
+  d.scrollTop = d.scrollHeight; await frame();
+  const out = [opened, reach(), d.scrollHeight > d.clientHeight];
+  d.scrollTop = 0; await frame();
+  return out;
+}"""
+
+
+def check_close_in_reach(page, dialog_id: str) -> None:
+    opened, at_end, scrolls = page.evaluate(CLOSE_IN_REACH, dialog_id)
+    assert opened and at_end, (dialog_id, opened, at_end, scrolls)
+
+
 def test_the_picker_the_more_menu_and_the_keys(sized):
     size, page = sized
     page.click("#btn-games")
     page.wait_for_selector("#picker[open]")
     page.screenshot(path=str(SHOTS / f"picker-{size}.png"))
+    check_close_in_reach(page, "picker")
     page.keyboard.press("Escape")
     if page.locator("#btn-more").is_visible():
         page.click("#btn-more")
@@ -88,6 +110,7 @@ def test_the_picker_the_more_menu_and_the_keys(sized):
     page.keyboard.press("?")
     page.wait_for_selector("#keys-dialog[open]")
     page.screenshot(path=str(SHOTS / f"keys-{size}.png"))
+    check_close_in_reach(page, "keys-dialog")
     page.keyboard.press("Escape")
 
 
