@@ -202,7 +202,7 @@ class App:
         self.win.stop()  # the last game's celebration
         self.clock = self.fair.new_clock(game, restored)
         if notices:
-            self.show_notice(" ".join(notices))
+            self.show_notice("\n".join(notices))  # one line each (.notice p: pre-line)
         else:
             self.voice.close_notice()
         for part in self.parts:

@@ -115,7 +115,10 @@ class Progress(Part):
         """Texts to show as the first deal goes on the table."""
         lang = self.app.lang
         out = []
-        for key, games in dict.fromkeys(self.damaged):
+        damaged = list(dict.fromkeys(self.damaged))
+        if len(damaged) > 1:  # what was set aside is named: "some saved data" would only repeat it
+            damaged = [d for d in damaged if d[0] != "error.data_damaged"]
+        for key, games in damaged:
             names = ", ".join(game_name(lang, g) for g in games)
             out.append(t(lang, key, games=names) if games else t(lang, key))
         self.damaged = []

@@ -167,7 +167,7 @@ def test_a_deep_save_and_pointer_are_set_aside_on_load(context, app_url):
     items = {SETTINGS: json.dumps({"lang": "it"}), CURRENT: deep, "solitaire.save.reloaded": deep}
     page = open_with(context, app_url, items, "?game=reloaded")
     text = notice(page)
-    assert t("it", "error.data_damaged") in text and t("it", "error.save_damaged") in text
+    assert text == t("it", "error.save_damaged")  # the damaged pointer to it adds nothing to say
     assert page.evaluate("document.documentElement.lang") == "it"
     assert stored(page, "solitaire.save.reloaded.corrupt") == deep
     plays_on(page)
