@@ -19,6 +19,7 @@ encoding, the copy is sent, as nginx's ``gzip_static`` does.
 from __future__ import annotations
 
 import argparse
+import datetime
 import email.utils
 import functools
 import io
@@ -139,8 +140,10 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
             since = email.utils.parsedate_to_datetime(self.headers.get("If-Modified-Since", ""))
         except (TypeError, ValueError, IndexError, OverflowError):
             return False
-        if since is None or since.tzinfo is None:
+        if since is None:
             return False
+        if since.tzinfo is None:  # the asctime form and -0000: HTTP dates are GMT
+            since = since.replace(tzinfo=datetime.timezone.utc)
         return changed <= since.timestamp()
 
     def send_precache(self):

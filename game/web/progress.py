@@ -115,10 +115,7 @@ class Progress(Part):
         """Texts to show as the first deal goes on the table."""
         lang = self.app.lang
         out = []
-        damaged = list(dict.fromkeys(self.damaged))
-        if len(damaged) > 1:  # what was set aside is named: "some saved data" would only repeat it
-            damaged = [d for d in damaged if d[0] != "error.data_damaged"]
-        for key, games in damaged:
+        for key, games in dict.fromkeys(self.damaged):
             names = ", ".join(game_name(lang, g) for g in games)
             out.append(t(lang, key, games=names) if games else t(lang, key))
         self.damaged = []
@@ -136,15 +133,17 @@ class Progress(Part):
     def restore(self, query: str, request):
         """``(slot, game_id)``: the saved game to resume (or None) and the game
         to deal when there is none."""
-        current, damaged = self.store.read(storage.CURRENT_KEY, storage.check_current)
-        if damaged:
-            self.damaged.append(("error.data_damaged", ()))
+        current, pointer_damaged = self.store.read(storage.CURRENT_KEY, storage.check_current)
         game_id = resume.wanted_game(query, request, current)
         if game_id is None or game_id not in PLAYER_GAMES:
+            if pointer_damaged:
+                self.damaged.append(("error.data_damaged", ()))
             return None, request.game
         slot, damaged = self.store.read(storage.save_key(game_id), storage.slot_checker(game_id))
         if damaged:
             self.damaged.append(("error.save_damaged", ()))
+        elif pointer_damaged:  # said only alone: beside the saved game's own notice it adds nothing
+            self.damaged.append(("error.data_damaged", ()))
         self.replay_ahead(game_id, slot)
         if slot is not None and resume.matches(slot, query, request):
             return slot, game_id

@@ -175,7 +175,8 @@ class StatsMore:
             if e.deal is None:
                 deal = "\u2014"
             elif day:  # the day's deal: its day said only where it was played on another
-                deal = t(lang, "history.daily") + ("" if day == e.date[:10] else " " + short_date(lang, day))
+                same = day == e.date[:10]
+                deal = t(lang, "history.daily") if same else t(lang, "history.daily_of", day=short_date(lang, day))
             else:
                 deal = str(e.deal)
             cells += [deal, t(lang, "history.won" if e.won else "history.lost")]

@@ -175,6 +175,18 @@ def test_a_deep_save_and_pointer_are_set_aside_on_load(context, app_url):
     page.close()
 
 
+def test_a_deep_pointer_alone_is_said_in_general_words(context, app_url):
+    """The saved game itself is sound (none here): the notice says that some
+    saved data was set aside, and nothing else."""
+    deep = nest(20_000)
+    page = open_with(context, app_url, {SETTINGS: json.dumps({"lang": "de"}), CURRENT: deep})
+    assert notice(page) == t("de", "error.data_damaged")
+    assert stored(page, CURRENT + ".corrupt") == deep
+    plays_on(page)
+    no_failure(page)
+    page.close()
+
+
 def test_a_deep_position_in_the_address_is_a_notice(context, app_url):
     position = '{"game":"maria","piles":' + nest(9_000) + "}"
     assert len(position) < MAX_PARAM  # under the length limit: only the depth is wrong

@@ -112,3 +112,20 @@ def test_a_precompressed_copy_is_not_sent_again_to_a_browser_that_has_it(site):
         request = urllib.request.Request(url, headers={"Accept-Encoding": "br", **headers})
         with urllib.request.urlopen(request, timeout=5) as response:
             assert response.status == 200 and response.read() == b"brotli"
+
+
+def test_not_modified_keeps_the_copys_headers_and_reads_every_http_date_form(site):
+    url = f"{site()}/big.wasm"
+    with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "br"}), timeout=5) as response:
+        stamp = response.headers["Last-Modified"]
+    later = "Sun Nov  6 08:49:37 2101"  # the asctime form, with no zone: GMT
+    for since in (stamp, later, "Sun, 06 Nov 2101 08:49:37 -0000"):
+        for method in ("GET", "HEAD"):
+            request = urllib.request.Request(
+                url, method=method, headers={"Accept-Encoding": "br", "If-Modified-Since": since}
+            )
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                urllib.request.urlopen(request, timeout=5)
+            assert answer.value.code == 304, (since, method)
+            assert answer.value.headers["Vary"] == "Accept-Encoding"
+            assert answer.value.headers["Cache-Control"] == "no-cache"

@@ -57,6 +57,7 @@ WORDS = {
     "history.won": "Gewonnen",
     "history.lost": "Verloren",
     "history.daily": "Tagesspiel",
+    "history.daily_of": "Tagesspiel {day}",  # the daily deal of another day than it was played
     "history.kept": "Von jedem Spiel bleiben die letzten {count} Partien erhalten.",
     "history.chart": "Punkte und Zeit der letzten {count} Partien, die älteste links",
     "history.avg_score": "Punkte im Schnitt",

@@ -61,6 +61,7 @@ WORDS = {
     "history.won": "Won",
     "history.lost": "Lost",
     "history.daily": "Daily",
+    "history.daily_of": "Daily {day}",  # the daily deal of another day than it was played
     "history.kept": "The last {count} games of each game are kept.",
     "history.chart": "Score and time of the last {count} games, oldest on the left",
     "history.avg_score": "Average score",

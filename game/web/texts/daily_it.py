@@ -57,6 +57,7 @@ WORDS = {
     "history.won": "Vinta",
     "history.lost": "Persa",
     "history.daily": "Del giorno",
+    "history.daily_of": "Del {day}",  # the daily deal of another day than it was played
     "history.kept": "Di ogni gioco si conservano le ultime {count} partite.",
     "history.chart": "Punti e tempo delle ultime {count} partite, la più vecchia a sinistra",
     "history.avg_score": "Punti in media",
