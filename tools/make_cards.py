@@ -161,7 +161,18 @@ GLYPHS = {
         "M13.5 0C6 0 1.5 8 1.5 19.5C1.5 31 6 39 13.5 39C21 39 25.5 31 25.5 19.5C25.5 8 21 0 13.5 0ZM15.5 29L25 41",
     ),
     "K": (24, "M2.5 0V40M22.5 0L2.5 25M9.5 16.5L23.5 40"),
+    # The German court letters: Bube and Dame (the King stays K).
+    "B": (
+        23,
+        "M2.5 0V40M2.5 0H12C17 0 20 3.5 20 9.5C20 15.5 17 19 12 19H2.5"
+        "M12 19C18 19 21.5 23 21.5 29.5C21.5 36 18 40 12 40H2.5",
+    ),
+    "D": (24, "M2.5 0V40H10C18 40 22 32 22 20C22 8 18 0 10 0H2.5"),
 }
+
+# The French court cards as German lettering writes them (french-de/: the
+# page uses these in German, so a card's corners agree with its short index).
+GERMAN_LETTERS = {"J": "B", "Q": "D"}
 
 
 def glyphs(
@@ -247,17 +258,17 @@ FRENCH_PIPS = {
 }
 
 
-def french_index(rank: str, colour: str) -> str:
-    text = "10" if rank == "T" else rank
+def french_index(rank: str, colour: str, letters: dict[str, str] | None = None) -> str:
+    text = "10" if rank == "T" else (letters or {}).get(rank, rank)
     parts = glyphs(text, 29, 12, 42, colour, weight=6.4)
     parts.append(use("s", 29, 72, 0.29, fill=colour))
     return '<g id="i">' + "".join(parts) + "</g>"
 
 
-def french_card(rank: str, suit: str) -> str:
+def french_card(rank: str, suit: str, letters: dict[str, str] | None = None) -> str:
     colour = RED if suit in RED_SUITS else BLACK
     title = f"{FRENCH_RANK_NAMES[rank]} of {FRENCH_NAMES[suit]}"
-    defs = [f'<path id="s" d="{FRENCH_SUIT_PATHS[suit]}"/>', french_index(rank, colour)]
+    defs = [f'<path id="s" d="{FRENCH_SUIT_PATHS[suit]}"/>', french_index(rank, colour, letters)]
     body = both_ends("i")
     if rank in "JQK":
         defs.append(french_court_half(rank, suit, colour))
@@ -1389,6 +1400,9 @@ def all_files() -> dict[str, str]:
     for suit in SUITS:
         for rank in FRENCH_RANKS:
             files[f"french/{rank}{suit}.svg"] = french_card(rank, suit)
+    for suit in SUITS:
+        for rank in GERMAN_LETTERS:
+            files[f"french-de/{rank}{suit}.svg"] = french_card(rank, suit, GERMAN_LETTERS)
     for st in (NAPOLETANE, PIACENTINE):
         for suit in SUITS:
             for rank in ITALIAN_RANKS:

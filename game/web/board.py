@@ -30,6 +30,7 @@ from .texts.cards import card_name, index_rank, index_suit
 from .texts.ui import pile_label, pile_name
 
 ART_ROOT = "./static/cards/"
+GERMAN_COURTS = "JQ"  # static/cards/french-de/ (tools/make_cards.py): their corners read B and D
 FACE_SETS = ("napoletane", "piacentine", "french")
 
 
@@ -123,7 +124,10 @@ class Board:
     def art_url(self, code: str) -> str:
         if is_face_down(code):
             return f"{ART_ROOT}back-{self.back}.svg"
-        return f"{ART_ROOT}{self.face_set()}/{code}.svg"
+        faces = self.face_set()
+        if faces == "french" and self.lang == "de" and code[0].upper() in GERMAN_COURTS:
+            faces = "french-de"  # corners that agree with the short index: B and D
+        return f"{ART_ROOT}{faces}/{code}.svg"
 
     def faces_to_load(self, piles) -> list:
         """The artwork of every card of the deal, face up, for the page to

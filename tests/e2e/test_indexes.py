@@ -20,6 +20,11 @@ INDEXES = """() => [...document.querySelectorAll('#board .card[data-face="up"]')
 })"""
 
 
+# Every face-up card's artwork: code -> the picture's address.
+ART = """() => Object.fromEntries([...document.querySelectorAll('#board .card[data-face="up"]')]
+  .map(c => [c.dataset.card, c.querySelector('img.art').getAttribute('src')]))"""
+
+
 @pytest.fixture(scope="module")
 def page(browser, browser_context_args, app_url):
     context = browser.new_context(**{**browser_context_args, "viewport": {"width": 390, "height": 844}})
@@ -62,6 +67,15 @@ def test_german_court_cards_and_retinue_labels_read_b_d_k(page, app_url):
     assert courts
     for c in courts:
         assert c["shown"] and c["rank"] == {"J": "B", "Q": "D", "K": "K"}[c["code"][0]], c
+    # The artwork's own corners agree: the Bube and the Dame come from french-de/.
+    art = page.evaluate(ART)
+    assert {code: src.split("/")[-2] for code, src in art.items() if code[0] in "JQK"} == {
+        code: "french" if code[0] == "K" else "french-de" for code in art if code[0] in "JQK"
+    }
+    assert any(code[0] in "JQ" for code in art)
+    page.select_option("#lang-select", "en")  # and follow the language
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert {src.split("/")[-2] for src in page.evaluate(ART).values()} == {"french"}
     open_url(page, app_url, "?game=retinue&seed=2&lang=de")
     labels = page.locator("#board .pile-label").all_text_contents()
     assert labels[-3:] == ["B", "D", "K"] and labels[0] == "A"

@@ -16,6 +16,7 @@ DECK_CODES = {
     "french": [r + s for s in "SHDC" for r in "A23456789TJQK"],
     "napoletane": [r + s for s in "SHDC" for r in "A234567JQK"],
     "piacentine": [r + s for s in "SHDC" for r in "A234567JQK"],
+    "french-de": [r + s for s in "SHDC" for r in "JQ"],  # the German Bube and Dame (corners B, D)
 }
 EXTRAS = ["back-blue.svg", "back-red.svg", "back-green.svg", "back-black.svg", "empty.svg"]
 # The Italian face sets' suit signs, for the page's short index on small cards.
@@ -83,3 +84,16 @@ def test_generator_reproduces_the_committed_files(tmp_path):
     assert fresh == committed, "run: python -m tools.make_cards"
     stale = [str(rel) for rel in fresh if (tmp_path / rel).read_bytes() != (CARDS / rel).read_bytes()]
     assert not stale, f"{len(stale)} files differ from the generator (run: python -m tools.make_cards): {stale[:5]}"
+
+
+def test_the_german_court_cards_differ_from_the_french_only_in_their_corners():
+    """french-de/JS.svg is french/JS.svg with B in its corners (D for the
+    queen): the same figure and title; only the index group differs."""
+    index = re.compile(r'<g id="i">.*?</g>', re.S)
+    for rank, letter in make_cards.GERMAN_LETTERS.items():
+        for suit in "SHDC":
+            german = (CARDS / f"french-de/{rank}{suit}.svg").read_text()
+            french = (CARDS / f"french/{rank}{suit}.svg").read_text()
+            assert index.sub("", german) == index.sub("", french)
+            assert make_cards.GLYPHS[letter][1] in index.search(german).group()
+            assert make_cards.GLYPHS[rank][1] not in index.search(german).group()
