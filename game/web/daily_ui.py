@@ -17,7 +17,7 @@ from pyscript.ffi import is_none
 from game import daily
 
 from .dom import el
-from .history import date_text
+from .history import date_text, short_date
 from .texts.ui import t
 
 
@@ -26,10 +26,13 @@ def today() -> str:
     return str(js.Date.new().toISOString())[:10]
 
 
-def deal_label(lang: str, seed) -> str | None:
-    """The line under the title for a daily deal, or None for another deal."""
+def deal_label(lang: str, seed, short: bool = False) -> str | None:
+    """The line under the title for a daily deal, or None for another deal;
+    ``short``: with the date in figures, for a phone's narrow header."""
     date = daily.date_of(seed)
-    return None if date is None else t(lang, "daily.deal_info", date=date_text(lang, date))
+    if date is None:
+        return None
+    return t(lang, "daily.deal_info", date=short_date(lang, date) if short else date_text(lang, date))
 
 
 def duel_deal(lang: str, seed) -> str | None:

@@ -28,11 +28,20 @@ class Titles(Part):
         name = game_name(app.lang, app.game.spec.id)
         by_id("game-title").textContent = name
         info = t(app.lang, "app.deal_info", number=app.seed) if app.seed is not None else ""
+        short = ""
         if app.seed is not None and app.seed >= url.DAILY_FLOOR:  # a daily deal: its date
             from .daily_ui import deal_label
 
             info = deal_label(app.lang, app.seed) or info
-        by_id("deal-info").textContent = info
+            short = deal_label(app.lang, app.seed, short=True) or ""
+        line = by_id("deal-info")
+        line.textContent = info
+        # A phone's header shows this instead, where the long date would be cut
+        # before its day (app.css: .deal-info[data-short]).
+        if short:
+            line.dataset.short = short
+        else:
+            line.removeAttribute("data-short")
         document.title = f"{name} \u2013 {t(app.lang, 'app.title')}"
 
     def update_url(self) -> None:

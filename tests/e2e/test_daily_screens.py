@@ -15,8 +15,9 @@ import datetime
 from ui_helpers import click_pile, leave_if_asked, open_url, resize, settle
 
 from game import daily
-from game.web.history import Days, Entry, History, export_file
+from game.web.history import Days, Entry, History, date_text, export_file, short_date
 from game.web.stats import Stats
+from game.web.texts.ui import t
 from tools.serve import ROOT
 
 SHOTS = ROOT / "artifacts" / "screenshots" / "daily"
@@ -84,6 +85,24 @@ def check_history_fits_or_fades(page, size: str) -> None:
         assert box["fadedAtStart"] and not box["fadedAtEnd"], box
 
 
+# The line under the title: its text, what it shows instead (a phone's
+# pseudo-element), and whether what shows fits.
+DEAL_LINE = """(() => { const e = document.getElementById('deal-info');
+  return {text: e.textContent, shown: getComputedStyle(e, '::after').content,
+          fits: e.scrollWidth <= e.clientWidth}; })()"""
+
+
+def check_deal_line(page, size: str, lang: str) -> None:
+    """The daily deal's date shows whole: on a phone in figures (its words,
+    cut before the day, would read as another date), elsewhere in words."""
+    line = page.evaluate(DEAL_LINE)
+    long_date = date_text(lang, TODAY)
+    assert line["text"] == t(lang, "daily.deal_info", date=long_date)  # what a screen reader reads
+    short = t(lang, "daily.deal_info", date=short_date(lang, TODAY))
+    assert line["shown"] == (f'"{short}" / ""' if size == "phone" else "none"), line
+    assert line["fits"], line
+
+
 def test_daily_and_history_screens(browser, browser_context_args, app_url, tmp_path):
     # One context, the sizes set on its page. The notice comes with a page
     # load: one per language, checked at every size there; the daily deal and
@@ -125,6 +144,7 @@ def test_daily_and_history_screens(browser, browser_context_args, app_url, tmp_p
             )
             settle(page)
             check_fits(page)
+            check_deal_line(page, size, lang)
             shot(size, lang, "daily")
             click_pile(page, "stock")
             page.wait_for_function("window.solitaire.state().moves > 0")
