@@ -4,12 +4,14 @@
     python -m tools.make_cards              # rewrite static/cards/
     python -m tools.make_cards --out DIR    # write the same files under DIR
 
-Standard library only and deterministic: the same code always writes the same
+Standard library only (and the index letters of game/web/texts/cards.py),
+deterministic: the same code always writes the same
 bytes (tests/unit/test_web_cards.py checks the committed files against a fresh
 run, so change the drawing here and regenerate; never edit the SVGs by hand).
 
 Layout of the output (card codes as in /work/shared/CONTRACT.md):
     french/{CODE}.svg        52 cards, A 2 ... 9 T J Q K of S H D C
+    french-de/{CODE}.svg     J and Q of S H D C with German corners, B and D
     napoletane/{CODE}.svg    40 cards, A 2 ... 7 J Q K of D H C S
     piacentine/{CODE}.svg    40 cards, same codes, a different pattern
     back-blue.svg, back-red.svg, back-green.svg, back-black.svg, empty.svg
@@ -26,6 +28,8 @@ import math
 import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
+
+from game.web.texts.cards import INDEX_RANKS, relettered
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "static" / "cards"
@@ -169,10 +173,6 @@ GLYPHS = {
     ),
     "D": (24, "M2.5 0V40H10C18 40 22 32 22 20C22 8 18 0 10 0H2.5"),
 }
-
-# The French court cards as German lettering writes them (french-de/: the
-# page uses these in German, so a card's corners agree with its short index).
-GERMAN_LETTERS = {"J": "B", "Q": "D"}
 
 
 def glyphs(
@@ -1400,9 +1400,13 @@ def all_files() -> dict[str, str]:
     for suit in SUITS:
         for rank in FRENCH_RANKS:
             files[f"french/{rank}{suit}.svg"] = french_card(rank, suit)
-    for suit in SUITS:
-        for rank in GERMAN_LETTERS:
-            files[f"french-de/{rank}{suit}.svg"] = french_card(rank, suit, GERMAN_LETTERS)
+    # French cards whose corners a language letters otherwise (German B, D):
+    # the page shows these in that language, so corners and short index agree.
+    for lang in INDEX_RANKS["french"]:
+        letters = relettered(lang)
+        for suit in SUITS:
+            for rank in letters:
+                files[f"french-{lang}/{rank}{suit}.svg"] = french_card(rank, suit, letters)
     for st in (NAPOLETANE, PIACENTINE):
         for suit in SUITS:
             for rank in ITALIAN_RANKS:

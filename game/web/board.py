@@ -26,11 +26,10 @@ from game.cards import RED_SUITS, is_face_down
 
 from .layout import TIGHT_BELOW, Layout
 from .match import match
-from .texts.cards import card_name, index_rank, index_suit
+from .texts.cards import card_name, index_rank, index_suit, relettered
 from .texts.ui import pile_label, pile_name
 
 ART_ROOT = "./static/cards/"
-GERMAN_COURTS = "JQ"  # static/cards/french-de/ (tools/make_cards.py): their corners read B and D
 FACE_SETS = ("napoletane", "piacentine", "french")
 
 
@@ -125,8 +124,8 @@ class Board:
         if is_face_down(code):
             return f"{ART_ROOT}back-{self.back}.svg"
         faces = self.face_set()
-        if faces == "french" and self.lang == "de" and code[0].upper() in GERMAN_COURTS:
-            faces = "french-de"  # corners that agree with the short index: B and D
+        if faces == "french" and code[0].upper() in relettered(self.lang):
+            faces = f"french-{self.lang}"  # corners that agree with the short index (B and D in German)
         return f"{ART_ROOT}{faces}/{code}.svg"
 
     def faces_to_load(self, piles) -> list:

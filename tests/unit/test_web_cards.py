@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.web.texts.cards import relettered
 from tools import make_cards
 
 CARDS = make_cards.OUT
@@ -90,7 +91,8 @@ def test_the_german_court_cards_differ_from_the_french_only_in_their_corners():
     """french-de/JS.svg is french/JS.svg with B in its corners (D for the
     queen): the same figure and title; only the index group differs."""
     index = re.compile(r'<g id="i">.*?</g>', re.S)
-    for rank, letter in make_cards.GERMAN_LETTERS.items():
+    assert relettered("de") == {"J": "B", "Q": "D"} and relettered("en") == relettered("it") == {}
+    for rank, letter in relettered("de").items():
         for suit in "SHDC":
             german = (CARDS / f"french-de/{rank}{suit}.svg").read_text()
             french = (CARDS / f"french/{rank}{suit}.svg").read_text()

@@ -141,6 +141,14 @@ def index_rank(lang: str, rank: str, faces: str = "french") -> str:
     return table[r]
 
 
+def relettered(lang: str) -> dict[str, str]:
+    """The French ranks whose index letter in ``lang`` is not the artwork's
+    own (German: ``{"J": "B", "Q": "D"}``); tools/make_cards.py draws them
+    again with those corners, in ``static/cards/french-<lang>/``."""
+    table = INDEX_RANKS["french"][_lang(lang)]
+    return {r: table[r] for r in "AJQK" if table[r] != r}
+
+
 def index_suit(suit: str, faces: str = "french") -> str:
     """The suit sign of a French face's short index; Italian faces draw theirs
     (``""``: the page shows the face set's own picture)."""
