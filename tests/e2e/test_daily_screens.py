@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 
-from ui_helpers import click_pile, leave_if_asked, open_url, resize, settle
+from ui_helpers import click_pile, leave_if_asked, next_frames, open_url, resize, settle
 
 from game import daily
 from game.web.history import Days, Entry, History, date_text, export_file, short_date
@@ -59,30 +59,30 @@ def check_fits(page) -> None:
 
 
 # The history table's box: how wide its table is, how wide the box, and
-# whether the box's right edge fades out (a mask), as it stands and once
-# scrolled to the end.
-HISTORY_BOX = """async () => {
-  const box = document.querySelector('#stats-history .history-scroll');
-  const faded = () => getComputedStyle(box).maskImage !== 'none';
-  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  box.scrollLeft = 0; await frame();
-  const out = {table: box.scrollWidth, box: box.clientWidth, fadedAtStart: faded()};
-  box.scrollLeft = box.scrollWidth; await frame();
-  out.fadedAtEnd = faded();
-  box.scrollLeft = 0; await frame();
-  return out;
-}"""
+# whether the box's right edge fades out (a mask), scrolled to ``left``.
+HISTORY_BOX = """left => { const box = document.querySelector('#stats-history .history-scroll');
+  box.scrollLeft = left === null ? box.scrollWidth : left;
+  return {table: box.scrollWidth, box: box.clientWidth}; }"""
+HISTORY_FADED = "getComputedStyle(document.querySelector('#stats-history .history-scroll')).maskImage !== 'none'"
+
+
+def history_box(page, left) -> dict:
+    """The box scrolled to ``left`` (None: the end), once a frame shows it."""
+    box = page.evaluate(HISTORY_BOX, left)
+    next_frames(page, 2)
+    return {**box, "faded": page.evaluate(HISTORY_FADED)}
 
 
 def check_history_fits_or_fades(page, size: str) -> None:
     """Every column of the last games shows, except on a phone held upright,
     where the columns past the edge are there to scroll to and the edge says so."""
-    box = page.evaluate(HISTORY_BOX)
+    start, end = history_box(page, 0), history_box(page, None)
+    history_box(page, 0)
     if size != "phone":
-        assert box["table"] <= box["box"] + 1 and not box["fadedAtStart"], (size, box)
+        assert start["table"] <= start["box"] + 1 and not start["faded"], (size, start)
     else:
-        assert box["table"] > box["box"], box  # when this fails, the fade below is no longer needed
-        assert box["fadedAtStart"] and not box["fadedAtEnd"], box
+        assert start["table"] > start["box"], start  # when this fails, the fade below is no longer needed
+        assert start["faded"] and not end["faded"], (start, end)
 
 
 # The line under the title: its text, what it shows instead (a phone's

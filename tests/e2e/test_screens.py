@@ -76,25 +76,23 @@ def check_header_words(page) -> list[str]:
     return [word["id"] for word in words if word["cut"]]
 
 
-# Whether a panel's close button is the topmost thing at its centre, inside
-# the panel, as it opened and once scrolled to the end.
-CLOSE_IN_REACH = """async id => {
-  const d = document.getElementById(id), close = d.querySelector('.panel-head [data-close]');
-  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const reach = () => { const r = close.getBoundingClientRect(), p = d.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return r.top >= p.top - 1 && r.bottom <= p.bottom + 1 && !!hit && close.contains(hit); };
-  const opened = reach();
-  d.scrollTop = d.scrollHeight; await frame();
-  const out = [opened, reach(), d.scrollHeight > d.clientHeight];
-  d.scrollTop = 0; await frame();
-  return out;
-}"""
+# Whether a panel's close button is the topmost thing at its centre, inside the panel.
+CLOSE_IN_REACH = """id => { const d = document.getElementById(id), close = d.querySelector('.panel-head [data-close]');
+  const r = close.getBoundingClientRect(), p = d.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= p.top - 1 && r.bottom <= p.bottom + 1 && !!hit && close.contains(hit); }"""
+SCROLL_PANEL = "([id, top]) => { const d = document.getElementById(id); d.scrollTop = top ?? d.scrollHeight; }"
 
 
 def check_close_in_reach(page, dialog_id: str) -> None:
-    opened, at_end, scrolls = page.evaluate(CLOSE_IN_REACH, dialog_id)
-    assert opened and at_end, (dialog_id, opened, at_end, scrolls)
+    """As the panel opened, and once scrolled to its end."""
+    opened = page.evaluate(CLOSE_IN_REACH, dialog_id)
+    page.evaluate(SCROLL_PANEL, [dialog_id, None])
+    next_frames(page, 2)
+    at_end = page.evaluate(CLOSE_IN_REACH, dialog_id)
+    page.evaluate(SCROLL_PANEL, [dialog_id, 0])
+    next_frames(page, 2)
+    assert opened and at_end, (dialog_id, opened, at_end)
 
 
 def test_the_picker_the_more_menu_and_the_keys(sized):
