@@ -24,7 +24,7 @@ from pyscript import document
 
 from game.cards import RED_SUITS, is_face_down
 
-from .layout import TIGHT_BELOW, Layout
+from .layout import FAN_UP, TIGHT_BELOW, Layout
 from .match import match
 from .texts.cards import card_name, index_rank, index_suit, relettered
 from .texts.ui import pile_label, pile_name
@@ -100,7 +100,7 @@ class Board:
         self.pile_els: dict = {}
         self.cards: dict = {}  # pile -> [(element id, code)] bottom to top
         self.spots: dict = {}  # element id -> (left, top) last written to its style
-        self.bottoms: dict = {}  # column -> the bottom of its last card on the board
+        self.bottoms: dict = {}  # pile -> the bottom of its lowest card (or outline) on the board
         self.height = None  # the board's height last written
         self.els: dict = {}  # element id -> element
         self.turned_pile = None
@@ -264,8 +264,8 @@ class Board:
                 add("p", el_id, px(spot[0]), px(spot[1]))
         w, h = layout.extent(name, offsets)
         slot = layout.slots[name]
-        if slot.kind == "column":  # how far down the board this column reaches
-            self.bottoms[name] = slot.y + offsets[-1][1] + layout.card_h + layout.gap if offsets else 0
+        # How far down the board this pile reaches (an empty one: its outline).
+        self.bottoms[name] = slot.y + max((y for _, y in offsets), default=0.0) + layout.card_h + layout.gap
         step = layout.up_step(name, codes)
         # A fan too tight for the artwork's corner shows a one-line index.
         strip, tight = (px(step), step < layout.card_h * TIGHT_BELOW) if step else (None, False)
@@ -273,10 +273,27 @@ class Board:
 
     def fit_height(self) -> None:
         """The board is as tall as its space, or taller when a column overflows."""
-        bottom = max([self.layout.height, *self.bottoms.values()])
+        slots = self.layout.slots
+        bottom = max([self.layout.height, *(b for name, b in self.bottoms.items() if slots[name].kind == "column")])
         if bottom != self.height:
             self.height = bottom
             self.changes.add("s", "root", None, "height", px(bottom))
+
+    def covered(self, top: float, bottom: float) -> tuple[int, float]:
+        """What a band across the board from ``top`` to ``bottom`` (px) would
+        cover: how many columns' last cards (the ones to play) it hides the
+        index of, and how much of the cards and piles' outlines in all, as an
+        area in px²."""
+        layout = self.layout
+        index_h = layout.card_h * FAN_UP  # a face-up fan's step: what shows of a card's top
+        ends, area = 0, 0.0
+        for name, end in self.bottoms.items():
+            slot = layout.slots[name]
+            area += slot.w * max(0.0, min(end, bottom) - max(slot.y, top))
+            last = end - layout.gap - layout.card_h  # the top of the column's last card
+            if slot.kind == "column" and self.cards[name] and last < bottom and top < last + index_h:
+                ends += 1
+        return ends, area
 
     def relayout(self, layout: Layout) -> None:
         self.layout = layout

@@ -14,6 +14,7 @@ from .dom import by_id
 from .part import Part
 
 RELAYOUT_MS = 90
+NOTICE_ROOM = 16  # px: the notice's margin from the table's edge, and room between it and the cards
 
 
 class Table(Part):
@@ -41,6 +42,7 @@ class Table(Part):
         root.dataset.seed = "" if app.seed is None else str(app.seed)
         root.hidden = False
         by_id("settings-faces").hidden = not board.italian
+        self.place_notice()
 
     def redraw(self) -> None:
         """The board drawn afresh from the game (the page's copy went astray)."""
@@ -52,6 +54,7 @@ class Table(Part):
         game = self.app.game
         self.board.set_stock_state(any(m == REDEAL for m in game.legal_moves()))
         self.show_status()
+        self.place_notice()
 
     def ended(self) -> None:
         self.show_status()
@@ -116,3 +119,20 @@ class Table(Part):
         layout = self.plan_table(self.app.game.spec)
         if layout != self.board.layout:
             self.board.relayout(layout)
+        self.place_notice()
+
+    def place_notice(self) -> None:
+        """A notice stands at the table's top or at its foot (app.css), where
+        it hides fewer of the columns' last cards, then where it covers less
+        of the cards: at the foot when the table is bare below them. Placed
+        again as the cards move and as the window changes."""
+        notice = by_id("notice")
+        if notice.hidden or self.app.game is None or self.board.layout is None:
+            return
+        height = float(notice.offsetHeight)
+        table_h = self.board_space()[1]  # the board stands at the table's top
+        at_top = self.board.covered(0.0, height + NOTICE_ROOM)
+        at_foot = self.board.covered(table_h - height - NOTICE_ROOM, table_h)
+        notice.classList.toggle("at-foot", at_foot[1] == 0 or at_foot < at_top)
+        # A toast stands above a notice at the foot (app.css), not over it.
+        js.document.documentElement.style.setProperty("--notice-h", f"{height:.0f}px")

@@ -38,6 +38,7 @@ class Voice:
     def notice(self, text: str) -> None:
         by_id("notice-text").textContent = text
         by_id("notice").hidden = False
+        self.app.table.place_notice()  # at the table's foot where it covers no card
 
     def close_notice(self) -> None:
         by_id("notice").hidden = True
