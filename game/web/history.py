@@ -27,10 +27,9 @@ from typing import Optional
 from game import PLAYER_GAMES, daily, jsonsafe
 
 from .stats import MAX_COUNT, Stats, StatsDamaged
+from .storage import DAILY_KEY, HISTORY_KEY
 from .texts.ui import t
 
-HISTORY_KEY = "solitaire.history"
-DAILY_KEY = "solitaire.daily"
 FORMAT = 1
 KEEP = 200  # games kept per game
 KEEP_DAYS = 3660  # days of daily deals kept (ten years)
@@ -308,7 +307,7 @@ def keep(store, history: History) -> bool:
                 return store.set(HISTORY_KEY, text)
             history.drop_oldest(max(1, history.count() // 8))
             continue
-        store.memory[HISTORY_KEY] = text
+        store.memory.pop(HISTORY_KEY, None)  # the browser holds it (a refused write before is past)
         return True
 
 

@@ -13,6 +13,7 @@ it is being played, for the clock).
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import js
@@ -28,6 +29,10 @@ from .texts.games import game_name
 from .texts.ui import t
 
 SAVE_EVERY_MS = 10_000
+
+
+def _copy(settings: dict) -> dict:
+    return json.loads(json.dumps(settings))
 
 
 def _local_storage():
@@ -54,6 +59,8 @@ class Progress(Part):
         self.panel = StatsPanel(self)
         self._timer = None
         self._records = None  # history.Records, read when a game ends or the panel opens
+        self.settings_seen: dict = {}  # the settings as this tab last read or wrote them
+        self.elsewhere = False  # another tab saved this game further: taken up once this tab shows
 
     # --- settings --------------------------------------------------------------------------
     def load_settings(self) -> dict:
@@ -62,10 +69,22 @@ class Progress(Part):
             self.damaged.append(("error.settings_damaged" if damaged is True else "error.settings_some_damaged", ()))
         settings = settings or {}
         self.apply_motion(settings.get("motion", "on"))
+        self.settings_seen = _copy(settings)
         return settings
 
     def save_settings(self, settings: dict) -> None:
-        self.store.write(storage.SETTINGS_KEY, settings)
+        """Write what this tab changed since it last read or wrote the settings,
+        over what is stored now: a setting changed in another tab of the game
+        meanwhile is kept (it shows here from the next visit on)."""
+        stored, _ = self.store.read(storage.SETTINGS_KEY, storage.check_settings)
+        merged, seen = dict(stored or {}), self.settings_seen
+        for key in set(settings) | set(seen):
+            if key not in settings:
+                merged.pop(key, None)
+            elif key not in seen or settings[key] != seen[key]:
+                merged[key] = settings[key]
+        self.settings_seen = _copy(settings)
+        self.store.write(storage.SETTINGS_KEY, merged)
         self.tell_if_failed()
 
     @staticmethod
@@ -176,6 +195,7 @@ class Progress(Part):
         app = self.app
         app.on(document, "visibilitychange", app.guard(self.visibility))
         app.on(js.window, "pagehide", app.guard(lambda e: self.save()))
+        app.on(js.window, "storage", app.guard(self.stored_elsewhere))
         app.on(document.getElementById("settings-dialog"), "change", app.guard(self.setting_changed))
         self.panel.wire()
         self._timer = js.setInterval(app.proxy(app.guard(self.save_now_and_then)), SAVE_EVERY_MS)
@@ -235,7 +255,7 @@ class Progress(Part):
     def save(self) -> None:
         app = self.app
         game = app.game
-        if game is None or self.in_duel():
+        if game is None or self.in_duel() or self.elsewhere:  # never over a save made since in another tab
             return
         slot = storage.Slot(game, app.now(), self.recorded)
         self.store.write(storage.save_key(game.spec.id), slot.to_json())
@@ -254,6 +274,61 @@ class Progress(Part):
             fair.sync_clock()  # held while hidden, in practice play (fair.py)
         if document.hidden:
             self.save()
+        elif self.elsewhere:
+            self.take_up()
+
+    # --- other tabs of the game ---------------------------------------------------------------------
+    def stored_elsewhere(self, event) -> None:
+        """Another tab of the game wrote to storage (the browser tells every
+        other tab of the site). What this tab keeps in memory of that value
+        is read again, so what it writes next builds on it; a save of the
+        game on this table that went further is taken up (``take_up``)."""
+        key = None if event.key is None else str(event.key)  # None: storage was cleared
+        if key in (None, storage.STATS_KEY):
+            stats, _ = self.store.read(storage.STATS_KEY, storage.check_stats)
+            self.stats = stats or Stats()
+            self.panel.refresh()
+        if key in (None, storage.HISTORY_KEY, storage.DAILY_KEY):
+            self._records = None  # read again when next needed
+            self.panel.refresh()
+        if key in (None, storage.CURRENT_KEY):
+            self.pointer = None  # written again with this tab's next save
+        game = self.app.game
+        if game is not None and key in (None, storage.save_key(game.spec.id)):
+            self.compare_save()
+
+    def compare_save(self) -> None:
+        """This game's save, as another tab just wrote it: the same game
+        (another tab showing it, or counting its end) changes nothing here;
+        a game played further there, or another deal, is taken up."""
+        game = self.app.game
+        if self.in_duel():
+            return
+        slot, _ = self.store.read(storage.save_key(game.spec.id), storage.slot_checker(game.spec.id))
+        if slot is None:  # removed or unreadable: this tab's game stands, saved with its next move
+            return
+        other = slot.game
+        if (other.seed, other.start, other.log, other.status) == (game.seed, game.start, game.log, game.status):
+            self.recorded = self.recorded or slot.recorded  # counted there: never again here
+            return
+        self.elsewhere = True
+        if not document.hidden:
+            self.take_up()
+
+    def take_up(self) -> None:
+        """Put the game another tab saved last on this table: the player went
+        on there, so this tab's copy is behind (and its end, if any, was
+        counted there: this one is not counted again)."""
+        self.elsewhere = False
+        app = self.app
+        game_id = app.game.spec.id
+        slot, _ = self.store.read(storage.save_key(game_id), storage.slot_checker(game_id))
+        if slot is None:
+            return
+        same_deal = (slot.game.seed, slot.game.start) == (app.game.seed, app.game.start)
+        self.recorded = True  # leave(): the game on the table is in that save's story already
+        app.start_game(game_id, restored=slot)
+        app.show_toast(t(app.lang, "progress.taken_up" if same_deal else "progress.taken_up_deal"))
 
     def tell_if_failed(self) -> None:
         if self.store.failed and not self.told:

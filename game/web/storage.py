@@ -44,6 +44,8 @@ PREFIX = "solitaire."
 SETTINGS_KEY = PREFIX + "settings"
 CURRENT_KEY = PREFIX + "current"
 STATS_KEY = PREFIX + "stats"
+HISTORY_KEY = PREFIX + "history"  # the last games (history.py)
+DAILY_KEY = PREFIX + "daily"  # the daily deals played (history.py)
 SAVE_PREFIX = PREFIX + "save."
 AHEAD_KEY = PREFIX + "ahead"  # a move the page showed before Python stored it (ahead.py), until it has
 CORRUPT = ".corrupt"
@@ -97,7 +99,10 @@ class Store:
 
     def __init__(self, backend=None):
         self.backend = backend
-        self.memory: dict[str, Optional[str]] = {}  # this visit's writes; None: removed
+        # What the browser would not keep (this visit's refused writes; None:
+        # removed). Everything else is read from the browser each time, so a
+        # value another tab of the game wrote since is what is read.
+        self.memory: dict[str, Optional[str]] = {}
         self.failed = backend is None
         self.reason = "unavailable" if backend is None else ""
 
@@ -127,6 +132,7 @@ class Store:
         except Exception as exc:
             self._fail(exc)
             return False
+        del self.memory[key]  # the browser holds it
         return True
 
     def remove(self, key: str) -> None:
@@ -137,6 +143,8 @@ class Store:
             self.backend.removeItem(key)
         except Exception as exc:
             self._fail(exc)
+            return
+        del self.memory[key]
 
     # --- JSON values ---------------------------------------------------------------------
     def write(self, key: str, value) -> bool:

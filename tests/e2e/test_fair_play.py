@@ -7,8 +7,6 @@ game with undo is a notice that offers Undo."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from conftest import watch_page
 from playwright.sync_api import expect
@@ -20,9 +18,11 @@ from ui_helpers import (
     hud,
     open_url,
     play_move,
+    played_count,
     position_query,
     settle,
     status,
+    stored,
     until,
 )
 
@@ -46,16 +46,6 @@ def fresh(browser, browser_context_args):
 
 def state(page) -> dict:
     return page.evaluate("window.solitaire.state()")
-
-
-def saved(page, key: str):
-    raw = page.evaluate("k => localStorage.getItem(k)", key)
-    return None if raw is None else json.loads(raw)
-
-
-def played(page, game_id: str) -> int:
-    stats = saved(page, "solitaire.stats") or {}
-    return stats.get("games", {}).get(game_id, {}).get("played", 0)
 
 
 def act(page) -> None:
@@ -101,7 +91,7 @@ def test_practice_clock_starts_at_the_first_action_and_stands_still_under_dialog
     # A reload keeps a clock that has not started at zero.
     page.reload()
     page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
-    assert saved(page, "solitaire.save.retinue")["elapsed"] == 0
+    assert stored(page, "solitaire.save.retinue")["elapsed"] == 0
     assert hud(page)["time"] == 0 and page.get_attribute("#board", "data-clock") == "waiting"
     act(page)
     page.wait_for_function("document.querySelector('[data-hud=\"time\"]').textContent === '00:01'", timeout=4_000)
@@ -150,7 +140,7 @@ def test_a_duel_clock_never_stands_still_and_a_run_is_not_practice(fresh, app_ur
     shown = hud(page)["time"]
     clock_runs_on(page, shown)  # hidden, and still running
     hide_page(page, False)
-    slot = saved(page, f"solitaire.save.{GAME}")
+    slot = stored(page, f"solitaire.save.{GAME}")
     assert slot is None or slot["game"]["moves"] == []  # the run is not saved as a practice game
     expect(page.locator("#btn-restart")).to_be_hidden()  # a duel deal is played once
     page.click("#btn-new")
@@ -159,7 +149,7 @@ def test_a_duel_clock_never_stands_still_and_a_run_is_not_practice(fresh, app_ur
     expect(page.locator("#leave-again-row")).to_be_hidden()
     page.click("#leave-yes")
     page.wait_for_function(f"window.solitaire.state().seed !== {SEED}")
-    assert played(page, GAME) == 0  # a duel run never counts in the practice statistics
+    assert played_count(page, GAME) == 0  # a duel run never counts in the practice statistics
 
 
 def test_an_answered_duel_counts_from_accept_and_its_rules_read_before(browser, browser_context_args, app_url):
@@ -203,19 +193,19 @@ def test_leaving_a_deal_in_play_asks_first_and_an_untouched_deal_does_not_count(
     page.click("#btn-new")  # nothing played: no question, nothing counted
     page.wait_for_function(f"window.solitaire.state().seed !== {SEED}")
     expect(page.locator("#leave-dialog")).to_be_hidden()
-    assert played(page, GAME) == 0
+    assert played_count(page, GAME) == 0
     seed = state(page)["seed"]
     act(page)
     page.click("#btn-new")
     expect(page.locator("#leave-dialog")).to_be_visible()
     assert page.text_content("#leave-body") == "This game will count as a loss."
     page.click("#leave-no")
-    assert state(page)["seed"] == seed and state(page)["moves"] == 1 and played(page, GAME) == 0
+    assert state(page)["seed"] == seed and state(page)["moves"] == 1 and played_count(page, GAME) == 0
     page.click("#btn-restart")
     assert page.text_content("#leave-title") == t("en", "confirm.restart_title")
     page.click("#leave-yes")
     page.wait_for_function("window.solitaire.state().moves === 0")
-    assert state(page)["seed"] == seed and played(page, GAME) == 1
+    assert state(page)["seed"] == seed and played_count(page, GAME) == 1
     act(page)
     page.click("#btn-games")  # another game
     page.click('#picker .game-tile[data-game="reloaded"]')
@@ -223,7 +213,7 @@ def test_leaving_a_deal_in_play_asks_first_and_an_untouched_deal_does_not_count(
     page.check("#leave-again")
     page.click("#leave-yes")
     page.wait_for_function("window.solitaire.state().game === 'reloaded'")
-    assert played(page, GAME) == 2 and saved(page, "solitaire.settings")["ask_leave"] is False
+    assert played_count(page, GAME) == 2 and stored(page, "solitaire.settings")["ask_leave"] is False
     page.click("#btn-settings")
     assert not page.is_checked("#setting-ask-leave")
     page.keyboard.press("Escape")
@@ -231,11 +221,11 @@ def test_leaving_a_deal_in_play_asks_first_and_an_untouched_deal_does_not_count(
     page.click("#btn-new")  # not asked any more
     page.wait_for_function("window.solitaire.state().moves === 0")
     expect(page.locator("#leave-dialog")).to_be_hidden()
-    assert played(page, "reloaded") == 1
+    assert played_count(page, "reloaded") == 1
     page.click("#btn-settings")
     page.check("#setting-ask-leave")
     page.keyboard.press("Escape")
-    assert saved(page, "solitaire.settings")["ask_leave"] is True
+    assert stored(page, "solitaire.settings")["ask_leave"] is True
     act(page)
     page.click("#btn-new")
     expect(page.locator("#leave-dialog")).to_be_visible()
@@ -247,7 +237,7 @@ def test_leaving_a_deal_in_play_asks_first_and_an_untouched_deal_does_not_count(
     expect(page.locator("#leave-dialog")).to_be_visible()
     page.click("#leave-no")
     expect(page.locator("#duel-dialog")).to_be_visible()
-    assert state(page)["moves"] == 1 and played(page, "reloaded") == 1
+    assert state(page)["moves"] == 1 and played_count(page, "reloaded") == 1
 
 
 # --- the stall notice -------------------------------------------------------------------------

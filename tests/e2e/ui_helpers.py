@@ -177,6 +177,18 @@ def hud(page: Page) -> dict:
     return {"score": int(shown["score"]), "time": seconds, "moves": int(shown["moves"])}
 
 
+def stored(page: Page, key: str):
+    """A value of the page's ``localStorage``, parsed (None when there is none)."""
+    raw = page.evaluate("k => localStorage.getItem(k)", key)
+    return None if raw is None else json.loads(raw)
+
+
+def played_count(page: Page, game_id: str) -> int:
+    """Games of ``game_id`` in the stored statistics."""
+    stats = stored(page, "solitaire.stats") or {}
+    return stats.get("games", {}).get(game_id, {}).get("played", 0)
+
+
 def status(page: Page) -> str:
     return page.get_attribute("#board", "data-status")
 

@@ -94,10 +94,24 @@ def test_the_key_book_is_kept_bounded_and_read_back():
     trust = dt.Trust(Store(backend))
     for i in range(dt.MAX_KEYS + 5):
         trust.book.learn([Run(f"P{i}", "solitario", 2, 300, (), ANN.key, b"\1" * 64)])
+    trust.store.write(dt.KEYS_KEY, trust.book.to_json())  # as stored: seen() builds on the stored book
     trust.seen(signed((BEA, "Bea", 2)))
     assert len(trust.book.entries) == dt.MAX_KEYS
     again = dt.Trust(Store(backend))
     assert again.book.entries == trust.book.entries and not again.damaged
+
+
+def test_runs_and_keys_from_two_tabs_are_all_kept():
+    """Two tabs, each with the book and runs it read when it opened: each
+    run played is added to what is stored by then, not to the tab's copy."""
+    backend = Backend()
+    first, second = dt.Trust(Store(backend)), dt.Trust(Store(backend))
+    ann, bea = signed((ANN, "Ann", 1)).runs[0], signed((BEA, "Bea", 2)).runs[0]
+    first.played(ann)
+    second.played(bea)
+    again = dt.Trust(Store(backend))
+    assert again.played_here(ann) and again.played_here(bea)
+    assert {name for name, _ in again.book.entries} == {"Ann", "Bea"}
 
 
 # --- this device's runs --------------------------------------------------------------------------------

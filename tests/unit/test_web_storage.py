@@ -45,6 +45,24 @@ def test_a_refusing_browser_never_raises_and_keeps_values_for_the_visit(fail):
     assert store.read("k", lambda d: d) == (None, False)
 
 
+def test_a_value_another_tab_wrote_is_what_is_read():
+    """Two tabs of the game share the browser's storage: what one wrote last
+    is what the other reads, its own earlier write notwithstanding."""
+    backend = FakeStorage()
+    mine, other = Store(backend), Store(backend)
+    assert mine.write("k", [1])
+    assert other.write("k", [2])
+    assert mine.read("k", lambda d: d) == ([2], False)
+    other.remove("k")
+    assert mine.read("k", lambda d: d) == (None, False)
+    # A write the browser refused stays this visit's value, as before.
+    backend.fail.add("setItem")
+    assert not mine.write("k", [3])
+    assert mine.read("k", lambda d: d) == ([3], False)
+    backend.fail.discard("setItem")
+    assert mine.write("k", [4]) and backend.items["k"] == "[4]" and "k" not in mine.memory
+
+
 def test_no_storage_at_all():
     store = Store(None)
     assert store.failed and store.reason == "unavailable"

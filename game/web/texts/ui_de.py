@@ -188,6 +188,8 @@ WORDS = {
     "error.bad_seed": "„{seed}“ ist keine Spielnummer. Spielnummern sind ganze Zahlen von 0 bis {max}.",
     "error.bad_position": "Dieser Stellungslink ist beschädigt oder unvollständig und lässt sich nicht öffnen. Stattdessen beginnt ein neues Spiel.",
     "error.save_damaged": "Dein gespeichertes Spiel ließ sich nicht wiederherstellen und wurde beiseitegelegt. Ein neues Spiel beginnt.",
+    "progress.taken_up": "Du hast in einem anderen Tab weitergespielt: So steht das Spiel jetzt.",
+    "progress.taken_up_deal": "In einem anderen Tab wurde ein neues Spiel davon begonnen: Hier ist es.",
     "error.storage": "Dieser Browser lässt die Seite nichts speichern. Spielstand, Einstellungen und Statistik gehen verloren, sobald du sie verlässt.",
     "error.storage_short": "Der Fortschritt wird nicht gespeichert: Der Browser sperrt hier den Speicher.",
     "error.link_copy": "Der Link ließ sich nicht kopieren. Du kannst ihn aus der Adresszeile übernehmen.",

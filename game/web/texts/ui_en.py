@@ -200,6 +200,8 @@ WORDS = {
     "error.bad_seed": "“{seed}” is not a game number. Game numbers are whole numbers from 0 to {max}.",
     "error.bad_position": "This position link is damaged or incomplete and can't be opened. A new deal has started instead.",
     "error.save_damaged": "Your saved game could not be restored and has been set aside. A new deal has started.",
+    "progress.taken_up": "You played on in another tab: this is where that game stands now.",
+    "progress.taken_up_deal": "Another deal of this game was started in another tab: here it is.",
     "error.storage": "This browser won't let the page store anything, so your progress, settings and statistics won't be kept once you leave.",
     "error.storage_short": "Progress won't be kept: the browser blocks storage here.",
     "error.link_copy": "The link could not be copied. You can copy it from the address bar.",

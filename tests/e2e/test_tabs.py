@@ -1,0 +1,146 @@
+"""Two tabs of the game open at once (game/web/progress.py, "other tabs of
+the game"): each page keeps what it read of storage in memory, and the
+browser tells every other tab of the site when one of them writes. Nothing
+one tab stores is lost by what another writes later: statistics, settings
+and the history add up; a game played on in one tab is taken up by the
+other as it shows, and a tab behind never saves over it.
+
+Each test has its own browser context (its own storage), with two pages of
+it side by side, as two tabs are."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import next_frames, open_url, play_move, played_count, settle, stored
+
+from game import new_game
+from game.web.texts.ui import t
+
+
+@pytest.fixture()
+def tabs(browser, browser_context_args):
+    ctx = browser.new_context(**browser_context_args)
+    yield ctx, ctx.new_page(), ctx.new_page()
+    ctx.close()
+
+
+def state(page) -> dict:
+    return page.evaluate("window.solitaire.state()")
+
+
+def give_up(page) -> None:
+    page.click("#btn-giveup")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#end-dialog[open]")
+    page.keyboard.press("Escape")
+
+
+def first_move(game_id: str, seed: int) -> str:
+    return str(next(m for m in new_game(game_id, seed).legal_moves() if not m.is_stock_action))
+
+
+def test_games_ended_in_two_tabs_are_both_counted(tabs, app_url):
+    """Both tabs read the statistics before either game ended; each end
+    builds on what the other tab stored (the history too)."""
+    _, a, b = tabs
+    open_url(a, app_url, "?game=reloaded&seed=5")
+    open_url(b, app_url, "?game=solitario&seed=7")
+    play_move(a, first_move("reloaded", 5))
+    give_up(a)
+    play_move(b, first_move("solitario", 7))
+    give_up(b)
+    assert played_count(b, "reloaded") == 1 and played_count(b, "solitario") == 1
+    history = stored(b, "solitaire.history")
+    assert sorted(history["games"]) == ["reloaded", "solitario"]
+    # The panel of the first tab shows both games, as they are now.
+    a.click("#btn-stats")
+    a.wait_for_selector("#stats-dialog[open]")
+    a.select_option("#stats-game", "all")  # every game
+    played_row = a.locator("#stats-figures div").filter(has_text=t("en", "stats.played"))
+    assert played_row.locator("dd").text_content() == "2"
+
+
+def test_settings_changed_in_two_tabs_are_both_kept(tabs, app_url):
+    _, a, b = tabs
+    open_url(a, app_url, "?game=reloaded&seed=5")
+    open_url(b, app_url, "?game=solitario&seed=6")
+    a.click("#btn-sound")  # sound off, in the first tab
+    a.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).sound === 'off'", timeout=5_000)
+    b.click("#btn-settings")
+    b.wait_for_selector("#settings-dialog[open]")
+    b.check('#settings-dialog input[name="back"][value="red"]')  # red backs, in the second
+    b.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).back === 'red'", timeout=5_000)
+    settings = stored(b, "solitaire.settings")
+    assert settings["sound"] == "off" and settings["back"] == "red", settings
+
+
+def steps(log) -> list[str]:
+    return [entry.split("@")[0] for entry in log]
+
+
+def play_on(page, game) -> None:
+    """A move that turns no stock card, by clicks, and into the engine's copy too."""
+    text = str(next(m for m in game.legal_moves() if not m.is_stock_action))
+    play_move(page, text)
+    game.play(text, home="off")
+
+
+def test_a_tab_takes_up_the_game_played_on_in_another(tabs, app_url):
+    """The same deal in two tabs: moves made in one show in the other, with
+    a word why; the save holds every move, whichever tab closes first."""
+    _, a, b = tabs
+    game = new_game("reloaded", 5)
+    open_url(a, app_url, "?game=reloaded&seed=5")
+    play_on(a, game)
+    open_url(b, app_url, "?game=reloaded&seed=5")  # the same address: the save, with that move
+    assert state(b)["position"] == state(a)["position"]
+    next_frames(a)
+    assert not a.is_visible("#toast.show")  # nothing new for the first tab: the same game
+    play_on(b, game)
+    a.wait_for_function(f"window.solitaire.state().moves === {len(game.log)}", timeout=5_000)
+    settle(a)
+    assert state(a)["position"] == state(b)["position"]
+    assert a.text_content("#toast") == t("en", "progress.taken_up")
+    # Back in the first tab: a move there shows in the second.
+    play_on(a, game)
+    b.wait_for_function(f"window.solitaire.state().moves === {len(game.log)}", timeout=5_000)
+    assert state(b)["position"] == state(a)["position"]
+    a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+    a.close()
+    assert steps(stored(b, "solitaire.save.reloaded")["game"]["moves"]) == steps(game.log)
+
+
+def test_a_hidden_tab_behind_never_saves_over_the_game(tabs, app_url):
+    """A tab left in the background with an older copy of the game: closing
+    it does not write that copy over the moves made since in another tab;
+    shown again, it takes them up."""
+    _, a, b = tabs
+    game = new_game("reloaded", 5)
+    open_url(a, app_url, "?game=reloaded&seed=5")
+    play_on(a, game)
+    hide(a, True)
+    open_url(b, app_url, "?game=reloaded&seed=5")
+    play_on(b, game)
+    next_frames(b)
+    assert state(a)["moves"] == 1  # hidden: it waits to be shown
+    hide(a, False)
+    a.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
+    assert state(a)["position"] == state(b)["position"]
+    # Hidden again, behind again; then closed: the save keeps the second tab's moves.
+    hide(a, True)
+    play_on(b, game)
+    a.evaluate("1")  # its events so far have run
+    # The tab closes: the page is told (pagehide, where it saves) as it goes.
+    a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+    a.close()
+    assert steps(stored(b, "solitaire.save.reloaded")["game"]["moves"]) == steps(game.log)
+
+
+def hide(page, hidden: bool) -> None:
+    """The page as the browser has it when its tab is in the background (or back)."""
+    page.evaluate(
+        """h => { Object.defineProperty(document, 'hidden', {value: h, configurable: true});
+                  Object.defineProperty(document, 'visibilityState', {value: h ? 'hidden' : 'visible', configurable: true});
+                  document.dispatchEvent(new Event('visibilitychange')); }""",
+        hidden,
+    )
