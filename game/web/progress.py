@@ -283,7 +283,7 @@ class Progress(Part):
         other tab of the site). What this tab keeps in memory of that value
         is read again, so what it writes next builds on it; a save of the
         game on this table that went further is taken up (``take_up``)."""
-        key = None if event.key is None else str(event.key)  # None: storage was cleared
+        key = event.key if isinstance(event.key, str) else None  # None (JS null): storage was cleared
         if key in (None, storage.STATS_KEY):
             stats, _ = self.store.read(storage.STATS_KEY, storage.check_stats)
             self.stats = stats or Stats()
