@@ -62,6 +62,7 @@ class App:
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
         self.time_limit = None
+        self.arrived_over = False  # the game put on the table is over already (start_game, finish)
         self.clock = None
         self.lang = "en"
         self.progress = Progress(self)  # settings, autosave and resume, statistics
@@ -209,8 +210,12 @@ class App:
             part.dealt(restored)
         boot("done")
         js.performance.mark("interactive")
-        if not self.playing:
-            self.fair.stopped()
+        if not self.playing:  # put back over (a reload, or taken up from another tab): its end, without the show
+            self.arrived_over = True
+            try:
+                self.fair.stopped()
+            finally:
+                self.arrived_over = False
 
     def choose(self, game_id: str, seed) -> None:
         self.fair.ask_leave(lambda: self.choose_now(game_id, seed))
@@ -270,7 +275,7 @@ class App:
         game = self.game
         for part in self.parts:
             part.ended()
-        if game.status == "won":
+        if game.status == "won" and not self.arrived_over:
             self.win.celebrate(None if self.duel.took_end else self.dialogs.show_end_if_current(game))
         elif not self.duel.took_end:
             self.dialogs.show_end()

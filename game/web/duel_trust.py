@@ -180,17 +180,23 @@ class Trust:
 
     def __init__(self, store):
         self.store = store
-        self.damaged = self.read()
-        self.version = 0  # counts the changes: what was noticed before may be stale
-
-    def read(self):
-        """Read the book and the runs from the store (as stored now: another tab
-        of the game may have added to them); what was set aside, if anything."""
-        keys, bad_keys = self.store.read(KEYS_KEY, check_keys)
-        runs, bad_runs = self.store.read(RUNS_KEY, check_runs)
+        keys, bad_keys = store.read(KEYS_KEY, check_keys)
+        runs, bad_runs = store.read(RUNS_KEY, check_runs)
         self.book = KeyBook(keys or [])
         self.mine = MyRuns(runs or [])
-        return bad_keys or bad_runs
+        self.damaged = bad_keys or bad_runs
+        self.version = 0  # counts the changes: what was noticed before may be stale
+
+    def refresh(self) -> None:
+        """The book and the runs as stored now: another tab of the game may have
+        added to them since. What does not read stays as this tab has it."""
+        keys = self.store.peek(KEYS_KEY, check_keys)
+        runs = self.store.peek(RUNS_KEY, check_runs)
+        if keys is not None:
+            self.book = KeyBook(keys)
+        if runs is not None:
+            self.mine = MyRuns(runs)
+        self.version += 1
 
     def flags(self, challenge: Challenge) -> list[Flag]:
         """What this device notices about a link: its own games changed
@@ -201,14 +207,14 @@ class Trust:
 
     def seen(self, challenge: Challenge) -> None:
         """A link was opened: remember keys of names seen for the first time."""
-        self.read()  # builds on what other tabs stored meanwhile
+        self.refresh()  # builds on what other tabs stored meanwhile
         if self.book.learn(challenge.runs):
             self.version += 1
             self.store.write(KEYS_KEY, self.book.to_json())
 
     def played(self, run: Run) -> None:
         """A run was played on this device: keep it, and its key for its name."""
-        self.read()
+        self.refresh()
         self.mine.add(run)
         self.version += 1
         self.store.write(RUNS_KEY, self.mine.to_json())

@@ -19,7 +19,9 @@ from dataclasses import replace
 import js
 from pyscript import document
 
+from game import jsonsafe
 from game.catalog import PLAYER_GAMES
+from game.play import PLAYING
 
 from . import resume, storage
 from .part import Part
@@ -60,7 +62,14 @@ class Progress(Part):
         self._timer = None
         self._records = None  # history.Records, read when a game ends or the panel opens
         self.settings_seen: dict = {}  # the settings as this tab last read or wrote them
-        self.elsewhere = False  # another tab saved this game further: taken up once this tab shows
+        # Two tabs of the game at once: the save this tab last wrote or took up
+        # (its text and ``storage.game_summary``), and one another tab wrote
+        # that went further, to take up once this tab shows (``take_up``).
+        self.last_text: str | None = None
+        self.last_summary: str | None = None
+        self.elsewhere: str | None = None
+        self.taking_up: str | None = None
+        self.counted_game = None  # the game counted as it ended (``count_end``)
 
     # --- settings --------------------------------------------------------------------------
     def load_settings(self) -> dict:
@@ -76,13 +85,8 @@ class Progress(Part):
         """Write what this tab changed since it last read or wrote the settings,
         over what is stored now: a setting changed in another tab of the game
         meanwhile is kept (it shows here from the next visit on)."""
-        stored, _ = self.store.read(storage.SETTINGS_KEY, storage.check_settings)
-        merged, seen = dict(stored or {}), self.settings_seen
-        for key in set(settings) | set(seen):
-            if key not in settings:
-                merged.pop(key, None)
-            elif key not in seen or settings[key] != seen[key]:
-                merged[key] = settings[key]
+        stored = self.store.peek(storage.SETTINGS_KEY, storage.check_settings)
+        merged = storage.merge_settings(stored or {}, self.settings_seen, settings)
         self.settings_seen = _copy(settings)
         self.store.write(storage.SETTINGS_KEY, merged)
         self.tell_if_failed()
@@ -117,9 +121,21 @@ class Progress(Part):
                 self.app.show_notice(t(self.app.lang, "error.history_damaged"))
         return self._records
 
-    def count(self, game, score: int, at: float, later: bool = False) -> None:
-        """A dealt game ended (won or lost): into the statistics and the history."""
+    def fresh_stats(self) -> None:
+        """The statistics as stored now (another tab of the game may have
+        counted a game since this one read them); if they do not read, this
+        tab's copy stands."""
+        stats = self.store.peek(storage.STATS_KEY, storage.check_stats)
+        if stats is not None:
+            self.stats = stats
+
+    def count(self, game, score: int, at: float, later: bool = False, fresh: bool = True) -> None:
+        """A dealt game ended (won or lost): into the statistics and the history,
+        as they are stored now (``fresh``: read them again first)."""
         won = game.status == "won"
+        if fresh:
+            self.fresh_stats()
+        self._records = None  # the history too, when it is next needed
         self.stats.end(game.spec.id, won, score, at)
         self.save_stats()
         now = str(js.Date.new().toISOString())
@@ -216,10 +232,11 @@ class Progress(Part):
 
     def leave(self) -> None:
         """A new deal replaces the game on the table: a game in play with a
-        move made counts as lost."""
+        move made counts as lost (not a copy that another tab played on: it
+        counts that game where it ends)."""
         app = self.app
         game = app.game
-        if game is None or self.recorded or not self.counted():
+        if game is None or self.recorded or not self.counted() or self.elsewhere is not None:
             return
         if game.status == "playing" and game.log:
             self.count(game, game.score(app.now()), app.now())
@@ -228,7 +245,13 @@ class Progress(Part):
 
     def dealt(self, slot=None) -> None:
         self.recorded = bool(slot and slot.recorded)
-        self.save()
+        self.elsewhere = None  # a deal on this table goes before what another tab saved
+        if self.taking_up is not None:  # the save this tab took up: stored already, as it shows
+            self.remember(self.taking_up)
+            self.taking_up = None
+            return
+        self.last_text = self.last_summary = None  # a deal of this tab's own: saved over what was stored
+        self.save(mine=True)
 
     def changed(self) -> None:
         """A move, undo or redo: saved at once, in the handler that made it, so
@@ -236,30 +259,59 @@ class Progress(Part):
         about 0.3 ms in the page against 7-8 ms for the move's own work; see
         bench/README.md, "Autosave".) A move table.js shows ahead of Python
         (ahead.py) is noted in storage before it shows (``storage.AheadMove``),
-        and saved here just after that frame."""
-        self.save()
+        and saved here just after that frame. A move that ends the game is
+        counted before that save (``count_end``)."""
+        self.count_end()
+        self.save(mine=True)
 
     def ended(self) -> None:
         """The game ended: into the statistics (a dealt game, once) and saved at once.
         ``before`` keeps a copy of the game's record as it was (the win's news)."""
-        app = self.app
-        game = app.game
-        record = self.stats.record(game.spec.id) if game is not None else None
-        self.before = replace(record) if record is not None else None  # ``end`` changes it in place
-        if game is not None and not self.recorded and self.counted() and game.log:
-            at = game.end_time if game.end_time is not None else game.clock
-            self.count(game, game.score(), at)
-            self.recorded = True
-        self.save()
+        game = self.app.game
+        if game is not None and self.counted_game is not game:  # not counted as it ended: as it stands
+            record = self.stats.record(game.spec.id)
+            self.before = replace(record) if record is not None else None  # ``end`` changes it in place
+        self.count_end()
+        self.save(mine=True)
 
-    def save(self) -> None:
+    def count_end(self) -> None:
+        """A dealt game that has just ended goes into the statistics at once,
+        with the action that ended it, so that no save shows it over and not
+        counted: another tab of the game that takes that save up never
+        counts it a second time. (A stall the player may still undo out of
+        is not an end yet.)"""
+        game = self.app.game
+        if game is None or game.status == PLAYING or game.stall_pending:
+            return
+        if self.recorded or not self.counted() or not game.log:
+            return
+        self.fresh_stats()
+        record = self.stats.record(game.spec.id)
+        self.before = replace(record) if record is not None else None  # ``end`` changes it in place
+        at = game.end_time if game.end_time is not None else game.clock
+        self.count(game, game.score(), at, fresh=False)
+        self.recorded = True
+        self.counted_game = game
+
+    def save(self, mine: bool = False) -> None:
+        """Save the game on the table. ``mine``: the player's own deal or
+        action, which also makes it the game a bare address resumes."""
         app = self.app
         game = app.game
-        if game is None or self.in_duel() or self.elsewhere:  # never over a save made since in another tab
+        if game is None or self.in_duel():
             return
-        slot = storage.Slot(game, app.now(), self.recorded)
-        self.store.write(storage.save_key(game.spec.id), slot.to_json())
-        if self.pointer != game.spec.id:
+        key = storage.save_key(game.spec.id)
+        if self.last_text is not None:
+            stored = self.store.get(key)
+            if stored is not None and stored != self.last_text:  # another tab wrote since (its word may be on its way)
+                self.compare_save(stored)
+        if self.elsewhere is not None:  # never over a save that went further in another tab
+            return
+        data = storage.Slot(game, app.now(), self.recorded).to_json()
+        text = storage.dump(data)
+        self.store.set(key, text)
+        self.last_text, self.last_summary = text, storage.game_summary(data)
+        if mine and self.pointer != game.spec.id:
             if self.store.write(storage.CURRENT_KEY, game.spec.id):
                 self.pointer = game.spec.id
         self.tell_if_failed()
@@ -274,7 +326,7 @@ class Progress(Part):
             fair.sync_clock()  # held while hidden, in practice play (fair.py)
         if document.hidden:
             self.save()
-        elif self.elsewhere:
+        elif self.elsewhere is not None:
             self.take_up()
 
     # --- other tabs of the game ---------------------------------------------------------------------
@@ -284,34 +336,46 @@ class Progress(Part):
         is read again, so what it writes next builds on it; a save of the
         game on this table that went further is taken up (``take_up``)."""
         key = event.key if isinstance(event.key, str) else None  # None (JS null): storage was cleared
-        if key in (None, storage.STATS_KEY):
-            stats, _ = self.store.read(storage.STATS_KEY, storage.check_stats)
-            self.stats = stats or Stats()
-            self.panel.refresh()
-        if key in (None, storage.HISTORY_KEY, storage.DAILY_KEY):
+        if key in (None, storage.STATS_KEY, storage.HISTORY_KEY, storage.DAILY_KEY):
+            self.fresh_stats()
             self._records = None  # read again when next needed
-            self.panel.refresh()
+            confirming = document.getElementById("stats-confirm")
+            if confirming is None or confirming.hidden:  # not under a reset the player is asked to confirm
+                self.panel.refresh()
         if key in (None, storage.CURRENT_KEY):
-            self.pointer = None  # written again with this tab's next save
+            self.pointer = None  # written again with this tab's next move
         game = self.app.game
         if game is not None and key in (None, storage.save_key(game.spec.id)):
-            self.compare_save()
+            text = self.store.get(storage.save_key(game.spec.id))
+            if text is not None and text != self.last_text:
+                self.compare_save(text)
 
-    def compare_save(self) -> None:
-        """This game's save, as another tab just wrote it: the same game
-        (another tab showing it, or counting its end) changes nothing here;
+    def remember(self, text: str) -> None:
+        """``text`` is this game's save as this tab knows it."""
+        self.last_text = text
+        try:
+            self.last_summary = storage.game_summary(jsonsafe.loads(text, max_chars=storage.MAX_TEXT))
+        except ValueError:
+            self.last_summary = None
+
+    def compare_save(self, text: str) -> None:
+        """This game's save as another tab wrote it: the same game (that tab
+        showing it, or counting its end) changes nothing here but the count;
         a game played further there, or another deal, is taken up."""
-        game = self.app.game
-        if self.in_duel():
+        if self.in_duel() or text == self.elsewhere:
             return
-        slot, _ = self.store.read(storage.save_key(game.spec.id), storage.slot_checker(game.spec.id))
-        if slot is None:  # removed or unreadable: this tab's game stands, saved with its next move
+        try:
+            data = jsonsafe.loads(text, max_chars=storage.MAX_TEXT)
+        except ValueError:
+            return  # unreadable (a newer version's?): this tab's game stands
+        theirs = storage.game_summary(data)
+        if theirs is None:
             return
-        other = slot.game
-        if (other.seed, other.start, other.log, other.status) == (game.seed, game.start, game.log, game.status):
-            self.recorded = self.recorded or slot.recorded  # counted there: never again here
+        if theirs == self.last_summary:
+            if data.get("recorded") is True:
+                self.recorded = True  # counted there: never again here
             return
-        self.elsewhere = True
+        self.elsewhere = text
         if not document.hidden:
             self.take_up()
 
@@ -319,14 +383,21 @@ class Progress(Part):
         """Put the game another tab saved last on this table: the player went
         on there, so this tab's copy is behind (and its end, if any, was
         counted there: this one is not counted again)."""
-        self.elsewhere = False
+        self.elsewhere = None
         app = self.app
         game_id = app.game.spec.id
-        slot, _ = self.store.read(storage.save_key(game_id), storage.slot_checker(game_id))
+        text = self.store.get(storage.save_key(game_id))  # the latest, if more came since
+        slot = None
+        if text is not None:
+            try:
+                slot = storage.slot_checker(game_id)(jsonsafe.loads(text, max_chars=storage.MAX_TEXT))
+            except Exception:  # as Store.read: whatever the check raises
+                slot = None
         if slot is None:
             return
         same_deal = (slot.game.seed, slot.game.start) == (app.game.seed, app.game.start)
         self.recorded = True  # leave(): the game on the table is in that save's story already
+        self.taking_up = text
         app.start_game(game_id, restored=slot)
         app.show_toast(t(app.lang, "progress.taken_up" if same_deal else "progress.taken_up_deal"))
 

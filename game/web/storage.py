@@ -93,6 +93,53 @@ def save_key(game_id: str) -> str:
     return SAVE_PREFIX + game_id
 
 
+def dump(value) -> str:
+    """A value as the store writes it (compact JSON)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- two tabs of the game at once (progress.py) ------------------------------------------------------
+def game_summary(data) -> Optional[str]:
+    """What tells two saves of a game apart short of replaying them (a save's
+    JSON, as ``Slot.to_json`` writes it): the deal, every action and the
+    status, without the clock, which runs on between two saves of the same
+    game. None when it is not a save."""
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, dict):
+        return None
+    return dump({k: v for k, v in sorted(game.items()) if k not in ("clock", "score")})
+
+
+def merge_settings(stored: dict, seen: dict, now: dict) -> dict:
+    """The settings to write: what is stored now, with what this tab changed
+    since it last read or wrote them (``seen`` then, ``now`` at present) on
+    top. Settings that hold one entry per game (a list of game ids, a dict
+    by game id) merge entry by entry, so another tab's entries stay."""
+    merged = dict(stored)
+    for key in set(now) | set(seen):
+        old, new = seen.get(key), now.get(key)
+        if key not in now:
+            merged.pop(key, None)
+        elif key in seen and new == old:
+            continue
+        elif isinstance(new, dict) and isinstance(old, dict) and isinstance(merged.get(key), dict):
+            entries = dict(merged[key])
+            for k in set(new) | set(old):
+                if k not in new:
+                    entries.pop(k, None)
+                elif new.get(k) != old.get(k) or k not in old:
+                    entries[k] = new[k]
+            merged[key] = entries
+        elif isinstance(new, list) and isinstance(old, list) and isinstance(merged.get(key), list):
+            gone = [v for v in old if v not in new]
+            merged[key] = [v for v in merged[key] if v not in gone] + [
+                v for v in new if v not in old and v not in merged[key]
+            ]
+        else:
+            merged[key] = new
+    return merged
+
+
 class Store:
     """``localStorage`` that never raises. ``backend`` has ``getItem``,
     ``setItem`` and ``removeItem``; None means there is no storage at all."""
@@ -148,7 +195,21 @@ class Store:
 
     # --- JSON values ---------------------------------------------------------------------
     def write(self, key: str, value) -> bool:
-        return self.set(key, json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+        return self.set(key, dump(value))
+
+    def peek(self, key: str, check: Callable):
+        """The value as stored now, or None when there is none or it does not
+        read. Unlike ``read`` it sets nothing aside: for reading again what
+        another tab of the game wrote (perhaps a newer version of the game,
+        in a form this one does not know)."""
+        raw = self.get(key)
+        if raw is None:
+            return None
+        try:
+            value = check(jsonsafe.loads(raw, max_chars=MAX_TEXT))
+        except Exception:  # as in read: whatever the check raises
+            return None
+        return value.value if isinstance(value, Mended) else value
 
     def read(self, key: str, check: Callable):
         """``(value, damaged)``: ``check(data)`` turns the parsed JSON into the

@@ -133,6 +133,8 @@ class Table(Part):
         table_h = self.board_space()[1]  # the board stands at the table's top
         at_top = self.board.covered(0.0, height + NOTICE_ROOM)
         at_foot = self.board.covered(table_h - height - NOTICE_ROOM, table_h)
-        notice.classList.toggle("at-foot", at_foot[1] == 0 or at_foot < at_top)
-        # A toast stands above a notice at the foot (app.css), not over it.
-        js.document.documentElement.style.setProperty("--notice-h", f"{height:.0f}px")
+        foot = at_foot[1] == 0 or at_foot < at_top
+        notice.classList.toggle("at-foot", foot)
+        if foot:  # a toast stands above it (app.css), not over it: its height over the window's foot
+            lift = float(js.window.innerHeight) - float(notice.getBoundingClientRect().top)
+            js.document.documentElement.style.setProperty("--notice-lift", f"{lift:.0f}px")

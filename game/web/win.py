@@ -52,6 +52,9 @@ class WinView(Part):
         if game is None or game.status != "won":
             return
         counted = bool(app.progress.recorded) and app.progress.counted()
+        if app.arrived_over:  # put back over (a reload, another tab's win): nothing new to tell
+            self.news = [] if counted else [("win.practice", {})]
+            return
         after = app.progress.stats.record(game.spec.id) if counted else None
         seconds = game.end_time if game.end_time is not None else game.clock
         self.news = win_news(app.progress.before, after, game.score(), seconds, counted)

@@ -10,10 +10,14 @@ it side by side, as two tabs are."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from ui_helpers import next_frames, open_url, play_move, played_count, settle, stored
+from ui_helpers import click_card, click_pile, count, next_frames, open_url, play_move, played_count, settle, stored
 
 from game import new_game
+from game.solver import solve
+from game.web.storage import Slot
 from game.web.texts.ui import t
 
 
@@ -126,12 +130,15 @@ def test_a_hidden_tab_behind_never_saves_over_the_game(tabs, app_url):
     hide(a, False)
     a.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
     assert state(a)["position"] == state(b)["position"]
-    # Hidden again, behind again; then closed: the save keeps the second tab's moves.
+    # Hidden again, and behind again: another tab's save of a further move
+    # whose word (the browser's storage event) has not reached this tab yet,
+    # as may be the case as a tab closes. Closing, it looks before it writes.
     hide(a, True)
-    play_on(b, game)
-    a.evaluate("1")  # its events so far have run
-    # The tab closes: the page is told (pagehide, where it saves) as it goes.
-    a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+    text = str(next(m for m in game.legal_moves() if not m.is_stock_action))
+    game.play(text, 30.0, home="off")
+    newer = json.dumps(Slot(game, 40.0).to_json())
+    a.evaluate("([k, v]) => localStorage.setItem(k, v)", ["solitaire.save.reloaded", newer])  # no word to itself
+    a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")  # the tab closes: it saves as it goes
     a.close()
     assert steps(stored(b, "solitaire.save.reloaded")["game"]["moves"]) == steps(game.log)
 
@@ -144,3 +151,60 @@ def hide(page, hidden: bool) -> None:
                   document.dispatchEvent(new Event('visibilitychange')); }""",
         hidden,
     )
+
+
+def test_a_win_in_one_tab_is_counted_once_and_told_there(browser, default_context_args, app_url):
+    """A Solitario deal near its end (a winning line of the solver), open in
+    two tabs, cards going home by themselves (the default). One move in one
+    tab wins it, the other cards flying home after it: that tab counts the
+    win and says it is the first; the other takes the won game up, counts
+    nothing, and tells no news."""
+    game_id, seed = "solitario", 2
+    line = solve(new_game(game_id, seed).position, budget_nodes=50_000).line
+    cut = next(k for k in range(len(line) - 1, 0, -1) if won_with_home(game_id, seed, line[:k], line[k]))
+    game = new_game(game_id, seed)
+    for i, move in enumerate(line[:cut]):
+        game.play(move, 1.0 + i)
+    ctx = browser.new_context(**default_context_args)
+    try:
+        a, b = ctx.new_page(), ctx.new_page()
+        a.goto(app_url + "manifest.webmanifest")
+        slot = json.dumps(Slot(game, 60).to_json())
+        a.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"solitaire.save.{game_id}", slot])
+        for page in (a, b):
+            open_url(page, app_url, f"?game={game_id}&seed={seed}")
+            assert state(page)["moves"] == game.moves  # the saved game, in both
+        for page in (a, b):  # each tab's own writes of the statistics, counted
+            page.evaluate(COUNT_STATS_WRITES)
+        last = line[cut]
+        click_card(a, last.src, count(a, last.src) - last.count)
+        click_pile(a, last.dst)
+        a.keyboard.press("Shift")  # skips the show
+        a.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+        b.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+        news = "[...document.querySelectorAll('#end-body [data-news]')].map(p => p.dataset.news)"
+        assert a.evaluate(news) == ["first"]
+        assert b.evaluate(news) == []  # counted in the other tab: nothing new here, and not "practice"
+        assert b.locator("#celebrate .fly").count() == 0  # no show for a game that arrived over
+        next_frames(a)
+        next_frames(b)
+        assert len(stored(b, "solitaire.history")["games"][game_id]) == 1  # counted once
+        assert (a.evaluate("window.__statsWrites"), b.evaluate("window.__statsWrites")) == (1, 0)  # by the winner
+        stats = stored(b, "solitaire.stats")["games"][game_id]
+        assert (stats["played"], stats["won"]) == (1, 1)
+    finally:
+        ctx.close()
+
+
+COUNT_STATS_WRITES = """() => { window.__statsWrites = 0; const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) { if (k === 'solitaire.stats') window.__statsWrites++;
+    return set.call(this, k, v); }; }"""
+
+
+def won_with_home(game_id: str, seed: int, before, move) -> bool:
+    """Whether ``move`` after ``before`` wins, with three cards or more going home after it."""
+    game = new_game(game_id, seed)
+    for i, m in enumerate(before):
+        game.play(m, 1.0 + i)
+    changes = game.play(move, 100.0, home="safe")
+    return game.status == "won" and len(changes) > 3

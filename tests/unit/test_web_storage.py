@@ -63,6 +63,54 @@ def test_a_value_another_tab_wrote_is_what_is_read():
     assert mine.write("k", [4]) and backend.items["k"] == "[4]" and "k" not in mine.memory
 
 
+def test_peek_reads_without_setting_anything_aside():
+    """What another tab wrote, read again: a value this version cannot read
+    (a newer version's, say) is left where it is."""
+    backend = FakeStorage()
+    backend.items[storage.SETTINGS_KEY] = '{"back": "red"}'
+    store = Store(backend)
+    assert store.peek(storage.SETTINGS_KEY, check_settings) == {"back": "red"}
+    backend.items[storage.SETTINGS_KEY] = "{not json"
+    assert store.peek(storage.SETTINGS_KEY, check_settings) is None
+    assert backend.items[storage.SETTINGS_KEY] == "{not json"
+    assert storage.SETTINGS_KEY + storage.CORRUPT not in backend.items
+    assert store.peek("missing", check_settings) is None
+
+
+def test_settings_merge_keeps_what_another_tab_changed():
+    seen = {"sound": "on", "back": "blue", "winnable": ["reloaded"], "winnable_next": {"reloaded": 3}}
+    # Another tab since: red backs, winnable deals of Solitario too, two more of Reloaded's played.
+    stored = {"sound": "on", "back": "red", "winnable": ["reloaded", "solitario"], "winnable_next": {"reloaded": 5}}
+    # This tab: sound off, winnable deals of Forty Thieves, its first one played.
+    now = {
+        "sound": "off",
+        "back": "blue",
+        "winnable": ["reloaded", "forty-thieves"],
+        "winnable_next": {"reloaded": 3, "forty-thieves": 1},
+    }
+    merged = storage.merge_settings(stored, seen, now)
+    assert merged["sound"] == "off" and merged["back"] == "red"
+    assert sorted(merged["winnable"]) == ["forty-thieves", "reloaded", "solitario"]
+    assert merged["winnable_next"] == {"reloaded": 5, "forty-thieves": 1}
+    # An entry this tab took out goes; one it never had stays.
+    merged = storage.merge_settings(stored, seen, {**seen, "winnable": []})
+    assert merged["winnable"] == ["solitario"]
+    # A setting this tab dropped goes; a key only the other tab knows stays.
+    merged = storage.merge_settings({**stored, "future": 1}, seen, {k: v for k, v in seen.items() if k != "back"})
+    assert "back" not in merged and merged["future"] == 1
+
+
+def test_two_saves_of_one_game_differ_in_their_summary_only_by_what_was_played():
+    game = played("reloaded", 5, moves=2)
+    early, late = Slot(game, 10.0).to_json(), Slot(game, 99.0).to_json()
+    assert storage.game_summary(early) == storage.game_summary(late)  # only the clock ran on
+    more = played("reloaded", 5, moves=3)
+    assert storage.game_summary(Slot(more, 10.0).to_json()) != storage.game_summary(early)
+    other = played("reloaded", 6, moves=2)
+    assert storage.game_summary(Slot(other, 10.0).to_json()) != storage.game_summary(early)
+    assert storage.game_summary({"format": 2}) is None and storage.game_summary([1]) is None
+
+
 def test_no_storage_at_all():
     store = Store(None)
     assert store.failed and store.reason == "unavailable"

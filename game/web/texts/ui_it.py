@@ -188,7 +188,7 @@ WORDS = {
     "error.bad_seed": "«{seed}» non è un numero di partita. I numeri di partita sono interi da 0 a {max}.",
     "error.bad_position": "Il link della posizione è danneggiato o incompleto e non si può aprire. Al suo posto è iniziata una nuova partita.",
     "error.save_damaged": "Non è stato possibile ripristinare la partita salvata, che è stata messa da parte. È iniziata una nuova partita.",
-    "progress.taken_up": "Hai continuato a giocare in un'altra scheda: ecco la partita come è ora.",
+    "progress.taken_up": "Hai continuato a giocare in un'altra scheda: ecco a che punto è la partita.",
     "progress.taken_up_deal": "In un'altra scheda è iniziata un'altra partita di questo gioco: eccola.",
     "error.storage": "Questo browser non permette alla pagina di salvare dati: partite, impostazioni e statistiche andranno perse quando la chiudi.",
     "error.storage_short": "I progressi non verranno salvati: qui il browser blocca la memoria.",
