@@ -234,9 +234,12 @@ class Input(Part):
             if pick is None:
                 return None
         self.dragging = pick
-        self.board.show_targets(self.legal_from(pick))
+        targets = self.legal_from(pick)
+        self.board.show_targets(targets)
         self.app.sound.play("pick")
-        return [pick.pile, pick.index, pick.count]
+        # The fourth: the cards may go back onto their own pile as a move (Royal
+        # Retinue's turned card onto its rank's pile), so that pile is a target too.
+        return [pick.pile, pick.index, pick.count, pick.pile in targets]
 
     def drop(self, dst) -> bool:
         """The dragged cards were let go over ``dst``: True if they moved there."""
@@ -244,7 +247,7 @@ class Input(Part):
         self.board.show_targets([])
         if pick is None:
             return False
-        if dst is None or dst == pick.pile:
+        if dst is None or dst == pick.pile and dst not in self.legal_from(pick):
             if pick.from_stock:
                 self.board.peek_stock(False)
             return False

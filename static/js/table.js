@@ -536,7 +536,7 @@
     function startDrag() {
       var at = place(press);
       var spec = call("grab", at[0], at[1]);
-      if (!spec || spec.length !== 3) return null;
+      if (!spec || spec.length !== 4) return null;
       var pileEl = board.querySelector('[data-pile="' + spec[0] + '"]');
       if (!pileEl) return null;
       var els = cardsOf(pileEl).slice(spec[1], spec[1] + spec[2]);
@@ -546,7 +546,7 @@
       els.forEach(function (el, k) { el.classList.add("dragging"); el.style.zIndex = String(2000 + k); });
       board.classList.add("is-dragging");
       return { els: els, pile: spec[0], homeX: home.left, homeY: home.top, w: home.width, h: home.height,
-               x: press.x0, y: press.y0, hover: null };
+               x: press.x0, y: press.y0, hover: null, home: spec[3] === true };
     }
 
     function render() {
@@ -569,15 +569,18 @@
 
     // The pile under the pointer (as painted, like a press); else the pile
     // the dragged card overlaps most, with a generous margin around every pile.
+    // Over the cards' own pile: no target (they go back), unless a move may
+    // put them on it (drag.home: Royal Retinue's turned card onto its pile).
     function findTarget() {
       var hit = hitTest(drag.x, drag.y);
-      if (hit && hit.pile.dataset.pile !== drag.pile) return hit.pile;
+      if (hit && hit.pile.dataset.pile === drag.pile) return drag.home ? hit.pile : null;
+      if (hit) return hit.pile;
       var left = drag.x - press.grabX, top = drag.y - press.grabY;
       var right = left + drag.w, bottom = top + drag.h;
       var margin = drag.w * 0.3;
       var best = null, bestArea = 0;
       board.querySelectorAll("[data-pile]").forEach(function (p) {
-        if (p.dataset.pile === drag.pile) return;
+        if (p.dataset.pile === drag.pile && !drag.home) return;
         var r = p.getBoundingClientRect();
         var w = Math.min(right, r.right + margin) - Math.max(left, r.left - margin);
         var h = Math.min(bottom, r.bottom + margin) - Math.max(top, r.top - margin);

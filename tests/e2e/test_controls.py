@@ -293,11 +293,12 @@ def test_a_quick_click_on_the_card_just_drawn_picks_it_up(page):
     page.keyboard.press("Escape")
 
 
-@pytest.mark.parametrize("how", ["taps", "keys"])
+@pytest.mark.parametrize("how", ["taps", "keys", "drag"])
 def test_a_retinue_card_of_its_own_piles_rank_goes_there_when_picked_and_put(page, how):
     """Royal Retinue deal 4 turns up an eight on the eight pile: picked up and
     put on its own pile, it is played there (a slow second tap or a second
-    Enter is a put, not a cancel), as it would be on any other pile."""
+    Enter is a put, not a cancel; a drag let go over its own pile is that
+    move, not a drop on a neighbour), as it would be on any other pile."""
     deal_from_picker(page, "retinue", 4)
     game = new_game("retinue", 4)
     assert [str(m) for m in game.legal_moves()] == ["t8>t8"]
@@ -308,15 +309,44 @@ def test_a_retinue_card_of_its_own_piles_rank_goes_there_when_picked_and_put(pag
         assert "selected" in card(page, "t8", top).get_attribute("class").split()
         pause_between_taps(page)  # two taps, not a double tap
         click_card(page, "t8", top)
-    else:
+    elif how == "keys":
         key_focus(page, "t8")
         page.keyboard.press("Enter")
         page.keyboard.press("Enter")
+    else:
+        x, y = grip(page, "t8", top)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 40, y + 30, steps=5)  # off and back: let go over its own pile
+        page.mouse.move(x + 2, y + 10, steps=5)
+        page.mouse.up()
     page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
     settle(page)
     game.play(Move("t8", "t8", 1))
     check_matches(page, game)
     assert eight in dom_piles(page)["t8"]
+
+
+def test_a_card_let_go_over_its_own_pile_goes_back_quietly(page):
+    """A drag that ends over the pile it started from is no move: the card
+    goes back, with no shake and no word, even beside a pile it could go on."""
+    deal_from_picker(page, "reloaded", 5)
+    game = new_game("reloaded", 5)
+    before = dom_piles(page)
+    page.evaluate("""() => { window.__shook = 0; const a = Element.prototype.animate;
+        Element.prototype.animate = function (...x) { if (x[0] && JSON.stringify(x[0]).includes('translateX')) window.__shook++;
+            return a.apply(this, x); }; }""")
+    x, y = grip(page, "t6", count(page, "t6") - 1)  # its move is t6>t1
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 30, y + 10, steps=5)
+    page.mouse.move(x + 3, y + 12, steps=5)
+    page.mouse.up()
+    settle(page)
+    assert dom_piles(page) == before and page.evaluate("window.solitaire.state().moves") == 0
+    assert page.evaluate("window.__shook") == 0
+    assert not page.is_visible("#toast.show")
+    assert [str(m) for m in game.legal_moves()][0] == "t6>t1"
 
 
 # One-shot: the page's main thread is held up for 600 ms by the first release.
