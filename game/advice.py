@@ -19,7 +19,10 @@ a step ahead and ranks every legal step by what it does, best first:
    foundation is suggested only when a card can then go onto it and turn one;
 5. ``waste_to_column``, and ``stock_to_column``: in the Forty Thieves family
    the stock's top card played straight to a pile (``draw+waste>t4``),
-   ranked as the waste card it would be (so also ``safe_home`` or ``home``);
+   ranked as the waste card it would be (so also ``safe_home`` or ``home``),
+   but only where that card lies face up: a hint never tells what the
+   player cannot see (a face-down stock card is drawn first, tier 8; a
+   winning line's step of it is its draw);
 6. ``home``: a card goes home where no proof says it is safe;
 7. ``builds``: a card that lies out of sequence (the Forty Thieves family
    deals such cards) is built on a card it fits;
@@ -53,6 +56,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional, Sequence
 
+from .cards import is_face_down
 from .errors import GameError
 from .home import is_safe_home
 from .moves import DRAW, REDEAL, Move, parse_step, step_text
@@ -208,8 +212,8 @@ def _line_step(position, line):
     if not moves:
         return None, ()
     size = 1
-    if position.spec.stock_play and moves[0] == DRAW and len(moves) > 1 and moves[1].src == "waste":
-        size = 2  # the stock's top card played straight on: one step
+    if moves[0] == DRAW and len(moves) > 1 and moves[1].src == "waste" and _stock_top_seen(position):
+        size = 2  # the stock's top card, face up, played straight on: one step
     try:
         pos = position
         for move in moves[:size]:
@@ -564,8 +568,8 @@ class _Look:
     def stock_plays(self):
         """The stock's top card straight to a pile (``spec.stock_play``): steps
         ``draw+waste>PILE``, ranked as that card would be on the waste."""
-        if not self.spec.stock_play or not self.pile("stock"):
-            return
+        if not _stock_top_seen(self.pos):
+            return  # a face-down card: the player cannot know where it would go
         drawn = self.pos.apply(DRAW)[0]
         card = drawn.pile("waste")[-1]
         stock = self.order["stock"]
@@ -582,6 +586,13 @@ class _Look:
                 yield step, (STOCK_TO_COLUMN, 5, (1, False, self.down(mv.dst), stock, self.order[mv.dst]))
             else:
                 yield step, (SHUFFLE, 9, ())  # parked in an empty column, freeing nothing
+
+
+def _stock_top_seen(position) -> bool:
+    """The stock's top card may be played straight to a pile (``spec.stock_play``)
+    and the player sees it (it lies face up)."""
+    stock = position.pile("stock") if position.spec.stock_play else ()
+    return bool(stock) and not is_face_down(stock[-1])
 
 
 def _dst_key(position, dst: str) -> str:

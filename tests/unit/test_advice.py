@@ -17,6 +17,7 @@ from game.advice import (
     follow_line,
     rank_steps,
 )
+from game.cards import is_face_down
 from game.home import is_safe_home
 from game.moves import parse_step, step_text
 
@@ -46,9 +47,11 @@ def home_step(position, src: str) -> Move:
 
 
 def all_steps(position) -> set:
-    """Every legal step, worked out from the rules alone."""
+    """Every legal step the player can choose knowing what it does, worked out
+    from the rules alone: the stock's top card played straight to a pile
+    only where it lies face up."""
     out = {str(m) for m in position.legal_moves()}
-    if position.spec.stock_play and position.pile("stock"):
+    if position.spec.stock_play and position.pile("stock") and not is_face_down(position.pile("stock")[-1]):
         drawn = position.apply(DRAW)[0]
         out |= {f"draw+{m}" for m in drawn.legal_moves() if m.src == "waste"}
     return out
@@ -240,11 +243,13 @@ def test_the_waste_card_goes_to_a_column_before_drawing():
     assert (h.text, h.reason) == ("waste>t2", "waste_to_column")
 
 
-def test_the_stock_card_played_straight_to_a_pile_is_ranked_as_the_waste_card_it_would_be():
+def test_a_face_down_stock_card_is_never_named_by_a_hint():
+    """Forty Thieves deal 3: the stock's top card (face down) would go on t5,
+    but the player cannot see it: no hint plays it straight there."""
     g = new_game("forty-thieves", 3)
-    assert g.stock_targets() == ["t5"]
+    assert g.stock_targets() == ["t5"] and g.position.pile("stock")[-1].islower()
     r = ranked(g.position)
-    assert r["draw+waste>t5"] == "stock_to_column"
+    assert "draw+waste>t5" not in r and r["draw"] == "draw"
     assert TIERS["stock_to_column"] == TIERS["waste_to_column"]
 
 
@@ -263,7 +268,10 @@ def test_the_stock_card_that_goes_home_safely_is_a_safe_step():
         hold="2c 2d 2h 2h",
     )
     h = hint(p)
-    assert h.reason == "safe_home" and h.text.startswith("draw+waste>f")
+    assert "waste" not in h.text  # face down: not named, though it would go home safely
+    p = p.apply(DRAW)[0]  # drawn, it shows: now it goes home, safely
+    h = hint(p)
+    assert h.reason == "safe_home" and h.text.startswith("waste>f")
 
 
 # --- tier 8: draw, last ---------------------------------------------------------------------------
@@ -358,11 +366,13 @@ def test_a_winning_line_is_followed_while_it_stays_legal():
     assert hint(p, line=stale).kind == "rule"
 
 
-def test_a_winning_line_plays_the_stock_card_as_one_step_where_the_game_does():
+def test_a_winning_line_shows_a_face_down_stock_card_it_plays_as_its_draw():
+    """The line plays the stock's top card straight to t5; the player cannot
+    see that card, so the hint is the draw, and the move follows it."""
     p = new_game("forty-thieves", 3).position
     line = [DRAW, Move("waste", "t5"), Move("t1", "t2")]
     h = hint(p, line=[str(m) for m in line])
-    assert h.text == "draw+waste>t5" and h.rest == (Move("t1", "t2"),)
+    assert h.text == "draw" and h.rest == (Move("waste", "t5"), Move("t1", "t2"))
 
 
 def test_the_rest_of_a_line_after_its_step():
@@ -445,7 +455,7 @@ def gains_at_once(position) -> bool:
             return True
         if position.apply(move)[1].revealed:
             return True
-    if position.spec.stock_play and position.pile("stock"):
+    if position.spec.stock_play and position.pile("stock") and not is_face_down(position.pile("stock")[-1]):
         drawn = position.apply(DRAW)[0]
         return any(m.src == "waste" and m.dst.startswith("f") and is_safe_home(drawn, m) for m in drawn.legal_moves())
     return False
