@@ -77,6 +77,7 @@ class App:
             *(by_id(name) for name in ("hud-bonus", "btn-undo", "undo-count", "btn-redo", "hud-time-label")),
             app=self,
         )
+        self.hud.play_buttons = (by_id("btn-hint"), by_id("btn-giveup"))
         self.dialogs = Dialogs(self)  # picker, rules, settings, shortcuts, giving up, the end
         self.duel = DuelUI(self)
         self.hints = Hints(self)  # hint and finish, through the solver worker
@@ -312,6 +313,17 @@ class App:
         self.input.deselect()
         self.after_action()
         self.say(said)
+
+    def over_word(self) -> bool:
+        """A tool or a card asked for play after the game ended: say so, and
+        what starts another (True if that was the case)."""
+        if self.game is None or self.playing or self.game.stall_pending:
+            return False
+        show = getattr(js.window, "SolCelebrate", None)
+        if show is not None and show.running():  # a press skips the win's show: no word over it
+            return True
+        self.show_toast(t(self.lang, "cue.over_new", new=t(self.lang, "action.new_deal")))
+        return True
 
     def refuse(self, error, shake) -> None:
         self.refused(error)

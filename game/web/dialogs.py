@@ -100,7 +100,7 @@ class Dialogs(Part):
     # --- giving up and the end ----------------------------------------------------------------
     def ask_give_up(self) -> None:
         app = self.app
-        if not app.playing:
+        if app.over_word() or not app.playing:
             return
         by_id("confirm-title").textContent = t(app.lang, "confirm.give_up_title")
         by_id("confirm-body").textContent = t(app.lang, "confirm.give_up_body", score=app.game.score(app.now()))

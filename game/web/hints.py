@@ -93,7 +93,7 @@ class Hints(Part):
         ranking (game/advice.py), in words that say why; the worker is then
         asked, in the background, for a winning line the next hint follows."""
         app = self.app
-        if not app.playing or self.finishing or app.duel.no_help:  # no hints in a duel run
+        if app.over_word() or not app.playing or self.finishing or app.duel.no_help:  # no hints in a duel run
             return
         self.clear()
         from game.advice import advise_game  # imported while idle after the deal: no wait here

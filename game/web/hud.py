@@ -97,6 +97,7 @@ class Hud(Part):
         self.shown: dict = {}
         self.lang = "en"
         self.after_update = None  # called with (game, at) after each update (the duel's ghost)
+        self.play_buttons: tuple = ()  # Hint, Give up: nothing to do once the game is over (app.py)
 
     def dealt(self, restored=None) -> None:
         self.reset(self.app.game, self.app.lang)
@@ -156,11 +157,17 @@ class Hud(Part):
 
     def update_buttons(self, game) -> None:
         undo_steps, redo_steps = game.undo_steps, game.redo_steps
-        key = (undo_steps, redo_steps, self.lang)
+        over = game.status != "playing"
+        key = (undo_steps, redo_steps, over, self.lang)
         if key == self.buttons_key:
             return
         self.buttons_key = key
         lang = self.lang
+        for button in self.play_buttons:
+            if over:
+                self._disable(button, t(lang, "cue.game_over"))
+            else:
+                self._enable(button, "")
         if not self.has_undo:
             self._disable(self.undo, t(lang, "hud.no_undo"))
             self.undo_count.textContent = ""

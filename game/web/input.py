@@ -154,6 +154,7 @@ class Input(Part):
             self.deselect()
             return
         if not self.app.playing:
+            self.app.over_word()
             return
         sel = self.selection
         if pile == "stock":

@@ -408,3 +408,27 @@ def test_quick_clicks_on_the_stock_each_draw_while_the_cards_before_still_fly(pa
     page.evaluate("document.getAnimations().forEach(a => a.finish())")
     check_matches(page, game)
     assert page.locator("#board .card.selected").count() == 0
+
+
+def test_after_the_end_the_table_says_the_game_is_over_and_what_starts_another(page):
+    """Given up, the end dialog closed: the table stays as it was, and Hint,
+    Give up and the cards say the game is over rather than doing nothing."""
+    deal_from_picker(page, "reloaded", 7)
+    click_pile(page, "stock")
+    page.click("#btn-giveup")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#end-dialog[open]")
+    page.click("#end-close")
+    over = "This game is over: New deal deals another."
+    for tool in ("#btn-hint", "#btn-giveup"):
+        assert page.get_attribute(tool, "aria-disabled") == "true"
+        assert page.get_attribute(tool, "title") == "This game is over."
+    page.click("#btn-hint", force=True)  # shown dimmed, still there to press
+    assert toast(page) == over
+    page.wait_for_selector("#toast:not(.show)", state="attached", timeout=5_000)
+    click_card(page, "t7", count(page, "t7") - 1)
+    assert toast(page) == over
+    assert not page.is_visible("#confirm-dialog") and not page.is_visible("#end-dialog")
+    deal_from_picker(page, "reloaded", 8)
+    for tool in ("#btn-hint", "#btn-giveup"):
+        assert page.get_attribute(tool, "aria-disabled") is None
