@@ -63,6 +63,7 @@ class App:
         self.start_position = None  # the position a ?position= game started from
         self.time_limit = None
         self.arrived_over = False  # the game put on the table is over already (start_game, finish)
+        self.address_lang = None  # the language the address asked for (?lang=)
         self.clock = None
         self.lang = "en"
         self.progress = Progress(self)  # settings, autosave and resume, statistics
@@ -127,6 +128,7 @@ class App:
         if lang not in LANGUAGES:
             lang = pick_language(list(js.navigator.languages or [js.navigator.language or "en"]))
         self.lang = lang
+        self.address_lang = request.lang  # kept in the address (titles.py) until the player picks another
         self.wire()
         self.apply_language(lang, save=False)
         notices = [self.notice_text(n) for n in request.notices]
@@ -358,9 +360,13 @@ class App:
         if self.game is not None:
             for part in self.parts:
                 part.language_changed()
-        if save:
+        if save:  # the player's choice: kept, and the address no longer names another
             self.settings["lang"] = lang
             self.save_settings()
+            self.voice.hide_toast()  # its words were the other language's
+            if self.address_lang is not None and self.game is not None:
+                self.address_lang = None
+                self.titles.update_url()
 
 
 APP = None

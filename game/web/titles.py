@@ -47,10 +47,11 @@ class Titles(Part):
     def update_url(self) -> None:
         app = self.app
         query = app.duel.query()  # ?duel=…, while the board belongs to a duel
+        lang = app.address_lang  # an address that named the language keeps it: a reload finds it
         if query is None and app.start_position is not None:
-            query = url.position_query(app.start_position, time_limit=app.time_limit)
+            query = url.position_query(app.start_position, lang=lang, time_limit=app.time_limit)
         elif query is None:
-            query = url.deal_query(app.game.spec.id, app.seed, time_limit=app.time_limit)
+            query = url.deal_query(app.game.spec.id, app.seed, lang=lang, time_limit=app.time_limit)
         try:
             js.history.replaceState(js.history.state, "", query)
         except Exception:

@@ -432,3 +432,28 @@ def test_after_the_end_the_table_says_the_game_is_over_and_what_starts_another(p
     deal_from_picker(page, "reloaded", 8)
     for tool in ("#btn-hint", "#btn-giveup"):
         assert page.get_attribute(tool, "aria-disabled") is None
+
+
+def test_a_language_in_the_address_stays_there_until_the_player_picks_another(browser, browser_context_args, app_url):
+    """``?lang=de``: the address written for the deal keeps it, so a reload is
+    German still; choosing English in the page drops it (the choice is kept
+    in the settings), and a reload is English. A word shown before the
+    switch goes with it."""
+    ctx = browser.new_context(**browser_context_args)
+    try:
+        pg = ctx.new_page()
+        open_url(pg, app_url, "?game=maria&seed=4&lang=de")
+        assert pg.url.endswith("?game=maria&seed=4&lang=de")
+        pg.reload()
+        pg.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=60_000)
+        assert pg.get_attribute("html", "lang") == "de" and pg.text_content("#deal-info") == "Spiel Nr. 4"
+        pg.click("#btn-hint")
+        pg.wait_for_selector("#toast.show")
+        pg.select_option("#lang-select", "en")
+        assert pg.url.endswith("?game=maria&seed=4")
+        assert not pg.is_visible("#toast.show")
+        pg.reload()
+        pg.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=60_000)
+        assert pg.get_attribute("html", "lang") == "en" and pg.text_content("#deal-info") == "Game 4"
+    finally:
+        ctx.close()
