@@ -149,18 +149,20 @@ class Input(Part):
         self.board.clear_selection()
 
     # --- from table.js ------------------------------------------------------------------
-    def tap(self, pile, index) -> None:
+    def tap(self, pile, index) -> bool:
+        """A tap on ``pile`` at card ``index``: True when it put cards down (a
+        move), so that table.js never pairs it with the next tap as a double."""
         if pile is None:
             self.deselect()
-            return
+            return False
         if not self.app.playing:
             self.app.over_word()
-            return
+            return False
         sel = self.selection
         if pile == "stock":
             self.deselect()
             self.app.stock()
-            return
+            return False
         if sel is not None:
             # The selection's own pile takes it only where that is a move
             # (Royal Retinue: a card of its own pile's rank); else a tap there
@@ -171,16 +173,16 @@ class Input(Part):
                     self.deselect()
                 else:
                     self.select(again)
-                return
+                return False
             self.deselect()
-            self.put(sel, pile)
-            return
+            return bool(self.put(sel, pile))
         pick = self.pickable(pile, index)
         if pick is not None:
             if self.app.one_tap.on():  # the setting: a tap moves the cards at once
                 self.app.one_tap.tap(pick)
             else:
                 self.select(pick)
+        return False
 
     def double(self, pile, index) -> None:
         """Double tap: a card goes to a foundation (Royal Retinue: to its pile)."""

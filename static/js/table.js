@@ -643,8 +643,10 @@
           lastTap = null;
           if (!prepared("double", at)) call("double", at[0], at[1]);
         } else {
-          lastTap = { card: p.card, pile: at[0], time: now };
-          if (!prepared("tap", at)) call("tap", at[0], at[1]);
+          // A tap that put cards down is not half of a double tap: the next
+          // tap on the card they went onto picks it up (with them).
+          var put = prepared("tap", at) || call("tap", at[0], at[1]) === true;
+          lastTap = put ? null : { card: p.card, pile: at[0], time: now };
         }
       }
       press = null;

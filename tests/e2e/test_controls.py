@@ -457,3 +457,21 @@ def test_a_language_in_the_address_stays_there_until_the_player_picks_another(br
         assert pg.get_attribute("html", "lang") == "en" and pg.text_content("#deal-info") == "Game 4"
     finally:
         ctx.close()
+
+
+def test_a_tap_that_put_cards_down_is_not_half_of_a_double_tap(page):
+    """Reloaded deal 6: the card of t5 tapped onto t4, then at once a tap on
+    t4's card (the one just covered) picks up the two and a tap on t2 puts
+    them there: the quick tap is a new pick, not a double tap."""
+    deal_from_picker(page, "reloaded", 6)
+    game = new_game("reloaded", 6)
+    click_card(page, "t5", count(page, "t5") - 1)
+    click_pile(page, "t4")
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    click_card(page, "t4", count(page, "t4") - 2)  # within the time of a double tap
+    click_pile(page, "t2")
+    page.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
+    settle(page)
+    game.play(Move("t5", "t4", 1))
+    game.play(Move("t4", "t2", 2))
+    check_matches(page, game)
