@@ -245,6 +245,8 @@ class Board:
             slot = layout.slots[name]
             add("s", "pile", name, "left", px(slot.x))
             add("s", "pile", name, "top", px(slot.y))
+            if slot.kind == "stock":  # its count sits at the corner toward the board's middle
+                add("c", "pile", name, "count-left", slot.x + slot.w / 2 > layout.width / 2)
             self.place_pile(name)
         self.fit_height()
         if send:

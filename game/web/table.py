@@ -99,6 +99,9 @@ class Table(Part):
         if bool(hint.hidden) == wanted:
             hint.hidden = not wanted
             layout = self.app.looks.plan(spec, *self.board_space())
+        if wanted:  # a toast stands above the hint's row (app.css), not over it
+            lift = float(js.window.innerHeight) - float(hint.getBoundingClientRect().top)
+            js.document.documentElement.style.setProperty("--hint-lift", f"{lift:.0f}px")
         return layout
 
     def close_turn_hint(self) -> None:

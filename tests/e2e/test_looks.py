@@ -292,6 +292,14 @@ def test_the_left_handed_layout_is_mirrored(browser, browser_context_args, app_u
         after = page.evaluate(PILES)
         mirrored(before, after, page.evaluate(CARD_W))
         assert after["stock"][0] > max(v[0] for p, v in after.items() if p.startswith("f") or p == "waste"), (w, h)
+        # The stock's count stays inside the table, toward its middle.
+        count_box = page.locator('#board [data-pile="stock"] .badge').bounding_box()
+        table_box = page.locator("main.table").bounding_box()
+        assert (
+            table_box["x"] <= count_box["x"]
+            and count_box["x"] + count_box["width"] <= table_box["x"] + table_box["width"]
+        )
+        assert count_box["x"] < after["stock"][0] + 10, (w, h)  # at the stock's left corner
     # Forty Thieves has eight foundations: mirrored too; the setting lasts
     # (a new page load), on the phone and on the laptop.
     open_url(page, app_url, "?game=forty-thieves&seed=2")

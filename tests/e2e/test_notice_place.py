@@ -84,19 +84,23 @@ def test_a_notice_stands_where_it_covers_no_card(browser, browser_context_args, 
         ctx.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "sideways"])
-def test_a_toast_stands_clear_of_the_toolbar(browser, browser_context_args, app_url, size):
-    """On a phone the toolbar runs along the bottom edge: a toast stands above it."""
+@pytest.mark.parametrize(("size", "game"), [("phone", "reloaded"), ("sideways", "reloaded"), ("phone", "lucas")])
+def test_a_toast_stands_clear_of_the_toolbar(browser, browser_context_args, app_url, size, game):
+    """On a phone the toolbar runs along the bottom edge: a toast stands above
+    it, and above the hint to turn the phone (Lucas: thirteen columns)."""
     w, h = SIZES[size]
     ctx = context_with(browser, browser_context_args, viewport={"width": w, "height": h})
     try:
         page = ctx.new_page()
-        open_url(page, app_url, "?game=reloaded&seed=47")
+        open_url(page, app_url, f"?game={game}&seed=47")
         page.click("#btn-hint")
         page.wait_for_selector("#toast.show")
         settle(page)
         toast = box(page, "#toast")
         assert not overlaps(toast, box(page, "#toolbar")), toast
+        assert page.is_visible("#turn-hint") == (game == "lucas")
+        if game == "lucas":
+            assert not overlaps(toast, box(page, "#turn-hint")), toast
     finally:
         ctx.close()
 
