@@ -18,6 +18,7 @@ import random
 
 import js
 from pyscript import document
+from pyscript.ffi import is_none
 
 from game import DRAW, REDEAL, Game, GameError, Move, new_game, read_position
 from game.catalog import PLAYER_GAMES
@@ -322,8 +323,8 @@ class App:
         if self.game is None or self.playing or self.game.stall_pending:
             return False
         show = getattr(js.window, "SolCelebrate", None)
-        if show is not None and show.running():  # a press skips the win's show: no word over it
-            return True
+        if show is not None and show.running() or not is_none(document.querySelector("dialog[open]")):
+            return True  # a press that skips the win's show, or behind the end's dialog: no word over it
         self.show_toast(t(self.lang, "cue.over_new", new=t(self.lang, "action.new_deal")))
         return True
 

@@ -33,6 +33,8 @@ class Voice:
 
     def hide_toast(self) -> None:
         by_id("toast").classList.remove("show")
+        if self.toast_timer is not None:
+            js.clearTimeout(self.toast_timer)  # when hidden early: the next toast keeps its time
         self.toast_timer = None
 
     def notice(self, text: str) -> None:

@@ -573,10 +573,17 @@
     // put them on it (drag.home: Royal Retinue's turned card onto its pile).
     function findTarget() {
       var hit = hitTest(drag.x, drag.y);
-      if (hit && hit.pile.dataset.pile === drag.pile) return drag.home ? hit.pile : null;
-      if (hit) return hit.pile;
       var left = drag.x - press.grabX, top = drag.y - press.grabY;
       var right = left + drag.w, bottom = top + drag.h;
+      if (hit && hit.pile.dataset.pile === drag.pile) {
+        if (drag.home) return hit.pile;
+        // Still over its own pile: back home, unless the card's middle has
+        // left the pile (a card held by its edge, mostly over a neighbour).
+        var own = hit.pile.getBoundingClientRect(), cx = (left + right) / 2, cy = (top + bottom) / 2;
+        if (cx >= own.left && cx <= own.right && cy >= own.top && cy <= own.bottom) return null;
+      } else if (hit) {
+        return hit.pile;
+      }
       var margin = drag.w * 0.3;
       var best = null, bestArea = 0;
       board.querySelectorAll("[data-pile]").forEach(function (p) {

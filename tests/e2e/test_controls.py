@@ -329,24 +329,38 @@ def test_a_retinue_card_of_its_own_piles_rank_goes_there_when_picked_and_put(pag
 
 def test_a_card_let_go_over_its_own_pile_goes_back_quietly(page):
     """A drag that ends over the pile it started from is no move: the card
-    goes back, with no shake and no word, even beside a pile it could go on."""
-    deal_from_picker(page, "reloaded", 5)
-    game = new_game("reloaded", 5)
+    goes back, with no shake and no word, even beside a pile it could go on
+    (Reloaded 1: t3's card fits t4). Held by its edge and carried mostly
+    over t4, though, it goes there."""
+    deal_from_picker(page, "reloaded", 1)
+    game = new_game("reloaded", 1)
+    assert Move("t3", "t4", 1) in game.legal_moves()
     before = dom_piles(page)
     page.evaluate("""() => { window.__shook = 0; const a = Element.prototype.animate;
         Element.prototype.animate = function (...x) { if (x[0] && JSON.stringify(x[0]).includes('translateX')) window.__shook++;
             return a.apply(this, x); }; }""")
-    x, y = grip(page, "t6", count(page, "t6") - 1)  # its move is t6>t1
+    x, y = grip(page, "t3", count(page, "t3") - 1)
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x - 30, y + 10, steps=5)
+    page.mouse.move(x + 30, y + 10, steps=5)  # toward t4, and back
     page.mouse.move(x + 3, y + 12, steps=5)
     page.mouse.up()
     settle(page)
     assert dom_piles(page) == before and page.evaluate("window.solitaire.state().moves") == 0
     assert page.evaluate("window.__shook") == 0
     assert not page.is_visible("#toast.show")
-    assert [str(m) for m in game.legal_moves()][0] == "t6>t1"
+    # Held near its left edge and carried three quarters of a card over t4.
+    box = card(page, "t3", count(page, "t3") - 1).bounding_box()
+    x, y = box["x"] + 4, box["y"] + 8
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 20, y + 5, steps=3)
+    page.mouse.move(x + box["width"] * 0.75, y + 10, steps=5)
+    page.mouse.up()
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    settle(page)
+    game.play(Move("t3", "t4", 1))
+    check_matches(page, game)
 
 
 # One-shot: the page's main thread is held up for 600 ms by the first release.
@@ -419,7 +433,7 @@ def test_after_the_end_the_table_says_the_game_is_over_and_what_starts_another(p
     page.click("#confirm-yes")
     page.wait_for_selector("#end-dialog[open]")
     page.click("#end-close")
-    over = "This game is over: New deal deals another."
+    over = "This game is over: press New deal for another."
     for tool in ("#btn-hint", "#btn-giveup"):
         assert page.get_attribute(tool, "aria-disabled") == "true"
         assert page.get_attribute(tool, "title") == "This game is over."
@@ -465,10 +479,11 @@ def test_a_tap_that_put_cards_down_is_not_half_of_a_double_tap(page):
     them there: the quick tap is a new pick, not a double tap."""
     deal_from_picker(page, "reloaded", 6)
     game = new_game("reloaded", 6)
+    x, y = grip(page, "t4", count(page, "t4") - 1)  # t4's card, where it will lie covered
     click_card(page, "t5", count(page, "t5") - 1)
     click_pile(page, "t4")
+    page.mouse.click(x, y)  # at once: within the time of a double tap
     page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
-    click_card(page, "t4", count(page, "t4") - 2)  # within the time of a double tap
     click_pile(page, "t2")
     page.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
     settle(page)

@@ -233,7 +233,7 @@ WORDS = {
     "cue.stock_play_not_here": "In diesem Spiel lässt sich die oberste Talonkarte nicht direkt ausspielen: Zieh sie zuerst.",
     "cue.not_one_step": "Das sind mehrere Züge auf einmal.",
     "cue.game_over": "Dieses Spiel ist vorbei.",
-    "cue.over_new": "Dieses Spiel ist vorbei: „{new}“ teilt ein neues aus.",
+    "cue.over_new": "Dieses Spiel ist vorbei. Mit „{new}“ beginnt ein neues.",
     "cue.no_undo_game": "Dieses Spiel kennt kein Rückgängig.",
     "cue.undo_limit": "Nur die letzten {count} Züge lassen sich zurücknehmen.",
     "cue.nothing_to_undo": "Es gibt keinen Zug, der sich zurücknehmen ließe.",

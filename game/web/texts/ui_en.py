@@ -246,7 +246,7 @@ WORDS = {
     "cue.stock_play_not_here": "In this game the stock's top card can't be played directly: draw it first.",
     "cue.not_one_step": "That is more than one move at once.",
     "cue.game_over": "This game is over.",
-    "cue.over_new": "This game is over: {new} deals another.",
+    "cue.over_new": "This game is over: press {new} for another.",
     "cue.no_undo_game": "This game has no undo.",
     "cue.undo_limit": "Only the last {count} moves can be taken back.",
     "cue.nothing_to_undo": "There is no move to take back.",

@@ -233,7 +233,7 @@ WORDS = {
     "cue.stock_play_not_here": "In questo gioco la prima carta del mazzo non si gioca direttamente: prima pescala.",
     "cue.not_one_step": "Sono più mosse in una volta.",
     "cue.game_over": "La partita è finita.",
-    "cue.over_new": "La partita è finita: «{new}» ne distribuisce un'altra.",
+    "cue.over_new": "La partita è finita: premi «{new}» per giocarne un'altra.",
     "cue.no_undo_game": "In questo gioco le mosse non si annullano.",
     "cue.undo_limit": "Si possono annullare solo le ultime {count} mosse.",
     "cue.nothing_to_undo": "Non ci sono mosse da annullare.",
