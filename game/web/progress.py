@@ -19,7 +19,6 @@ from dataclasses import replace
 import js
 from pyscript import document
 
-from game import jsonsafe
 from game.catalog import PLAYER_GAMES
 from game.play import PLAYING
 
@@ -62,11 +61,11 @@ class Progress(Part):
         self._timer = None
         self._records = None  # history.Records, read when a game ends or the panel opens
         self.settings_seen: dict = {}  # the settings as this tab last read or wrote them
-        # Two tabs of the game at once: the save this tab last wrote or took up
-        # (its text and ``storage.game_summary``), and one another tab wrote
-        # that went further, to take up once this tab shows (``take_up``).
+        # Two tabs of the game at once: the save this tab last wrote or took up,
+        # and one another tab wrote that went further, to take up once this
+        # tab shows (``take_up``).
         self.last_text: str | None = None
-        self.last_summary: str | None = None
+        self._summary: tuple = (None, None)  # (text, its storage.game_summary), worked out when compared
         self.elsewhere: str | None = None
         self.taking_up: str | None = None
         self.counted_game = None  # the game counted as it ended (``count_end``)
@@ -247,10 +246,9 @@ class Progress(Part):
         self.recorded = bool(slot and slot.recorded)
         self.elsewhere = None  # a deal on this table goes before what another tab saved
         if self.taking_up is not None:  # the save this tab took up: stored already, as it shows
-            self.remember(self.taking_up)
-            self.taking_up = None
+            self.last_text, self.taking_up = self.taking_up, None
             return
-        self.last_text = self.last_summary = None  # a deal of this tab's own: saved over what was stored
+        self.last_text = None  # a deal of this tab's own: saved over what was stored
         self.save(mine=True)
 
     def changed(self) -> None:
@@ -307,10 +305,9 @@ class Progress(Part):
                 self.compare_save(stored)
         if self.elsewhere is not None:  # never over a save that went further in another tab
             return
-        data = storage.Slot(game, app.now(), self.recorded).to_json()
-        text = storage.dump(data)
+        text = storage.dump(storage.Slot(game, app.now(), self.recorded).to_json())
         self.store.set(key, text)
-        self.last_text, self.last_summary = text, storage.game_summary(data)
+        self.last_text = text
         if mine and self.pointer != game.spec.id:
             if self.store.write(storage.CURRENT_KEY, game.spec.id):
                 self.pointer = game.spec.id
@@ -350,13 +347,13 @@ class Progress(Part):
             if text is not None and text != self.last_text:
                 self.compare_save(text)
 
-    def remember(self, text: str) -> None:
-        """``text`` is this game's save as this tab knows it."""
-        self.last_text = text
-        try:
-            self.last_summary = storage.game_summary(jsonsafe.loads(text, max_chars=storage.MAX_TEXT))
-        except ValueError:
-            self.last_summary = None
+    def my_summary(self):
+        """``storage.game_summary`` of the save this tab last wrote or took up:
+        worked out only when another tab's save is compared, not on each move."""
+        if self._summary[0] != self.last_text:
+            summary = None if self.last_text is None else storage.parsed(self.last_text, storage.game_summary)
+            self._summary = (self.last_text, summary)
+        return self._summary[1]
 
     def compare_save(self, text: str) -> None:
         """This game's save as another tab wrote it: the same game (that tab
@@ -364,14 +361,11 @@ class Progress(Part):
         a game played further there, or another deal, is taken up."""
         if self.in_duel() or text == self.elsewhere:
             return
-        try:
-            data = jsonsafe.loads(text, max_chars=storage.MAX_TEXT)
-        except ValueError:
-            return  # unreadable (a newer version's?): this tab's game stands
+        data = storage.parsed(text)
         theirs = storage.game_summary(data)
-        if theirs is None:
+        if theirs is None:  # unreadable (a newer version's?): this tab's game stands
             return
-        if theirs == self.last_summary:
+        if theirs == self.my_summary():
             if data.get("recorded") is True:
                 self.recorded = True  # counted there: never again here
             return
@@ -387,12 +381,7 @@ class Progress(Part):
         app = self.app
         game_id = app.game.spec.id
         text = self.store.get(storage.save_key(game_id))  # the latest, if more came since
-        slot = None
-        if text is not None:
-            try:
-                slot = storage.slot_checker(game_id)(jsonsafe.loads(text, max_chars=storage.MAX_TEXT))
-            except Exception:  # as Store.read: whatever the check raises
-                slot = None
+        slot = None if text is None else storage.parsed(text, storage.slot_checker(game_id))
         if slot is None:
             return
         same_deal = (slot.game.seed, slot.game.start) == (app.game.seed, app.game.start)

@@ -98,6 +98,16 @@ def dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def parsed(raw: str, check: Callable = lambda data: data):
+    """``check`` of the JSON in ``raw`` (a stored text), or None when it does
+    not read; nothing is set aside (``Store.peek``)."""
+    try:
+        value = check(jsonsafe.loads(raw, max_chars=MAX_TEXT))
+    except Exception:  # as in Store.read: whatever the check raises
+        return None
+    return value.value if isinstance(value, Mended) else value
+
+
 # --- two tabs of the game at once (progress.py) ------------------------------------------------------
 def game_summary(data) -> Optional[str]:
     """What tells two saves of a game apart short of replaying them (a save's
@@ -203,13 +213,7 @@ class Store:
         another tab of the game wrote (perhaps a newer version of the game,
         in a form this one does not know)."""
         raw = self.get(key)
-        if raw is None:
-            return None
-        try:
-            value = check(jsonsafe.loads(raw, max_chars=MAX_TEXT))
-        except Exception:  # as in read: whatever the check raises
-            return None
-        return value.value if isinstance(value, Mended) else value
+        return None if raw is None else parsed(raw, check)
 
     def read(self, key: str, check: Callable):
         """``(value, damaged)``: ``check(data)`` turns the parsed JSON into the
