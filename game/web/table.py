@@ -100,8 +100,7 @@ class Table(Part):
             hint.hidden = not wanted
             layout = self.app.looks.plan(spec, *self.board_space())
         if wanted:  # a toast stands above the hint's row (app.css), not over it
-            lift = float(js.window.innerHeight) - float(hint.getBoundingClientRect().top)
-            js.document.documentElement.style.setProperty("--hint-lift", f"{lift:.0f}px")
+            lift_toast("--hint-lift", hint)
         return layout
 
     def close_turn_hint(self) -> None:
@@ -138,6 +137,12 @@ class Table(Part):
         at_foot = self.board.covered(table_h - height - NOTICE_ROOM, table_h)
         foot = at_foot[1] == 0 or at_foot < at_top
         notice.classList.toggle("at-foot", foot)
-        if foot:  # a toast stands above it (app.css), not over it: its height over the window's foot
-            lift = float(js.window.innerHeight) - float(notice.getBoundingClientRect().top)
-            js.document.documentElement.style.setProperty("--notice-lift", f"{lift:.0f}px")
+        if foot:  # a toast stands above it (app.css), not over it
+            lift_toast("--notice-lift", notice)
+
+
+def lift_toast(name: str, element) -> None:
+    """``element``'s top, as a height over the window's foot, in the page's
+    ``name`` property: where a toast stands clear of it (app.css)."""
+    lift = float(js.window.innerHeight) - float(element.getBoundingClientRect().top)
+    js.document.documentElement.style.setProperty(name, f"{lift:.0f}px")
