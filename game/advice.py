@@ -240,6 +240,9 @@ def follow_line(position, line: Sequence, played: Sequence) -> Optional[tuple[Mo
     step, rest = _line_step(position, line)
     if step is None or played[: len(step)] != step:
         return None
+    if step == (DRAW,) and rest and rest[0].src == "waste" and played[1:2] == rest[:1]:
+        # the drawn card played straight on in the same step: the line's next move too
+        step, rest = step + rest[:1], rest[1:]
     old = position
     for move in step:
         old = old.apply(move)[0]

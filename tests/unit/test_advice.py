@@ -375,6 +375,19 @@ def test_a_winning_line_shows_a_face_down_stock_card_it_plays_as_its_draw():
     assert h.text == "draw" and h.rest == (Move("waste", "t5"), Move("t1", "t2"))
 
 
+def test_a_line_goes_on_when_the_stock_card_is_played_straight_to_its_pile():
+    """The hint said "draw"; the player dragged the stock's top card straight
+    to the pile the line plays it to (one step, draw and move): the line goes
+    on from its next move instead of being dropped."""
+    game = new_game("forty-thieves", 3)
+    before, line = game.position, [DRAW, Move("waste", "t5"), Move("t1", "t2")]
+    game.play("draw+waste>t5", home="off")
+    played = game.line[-game.step_sizes[-1] :]
+    assert follow_line(before, line, played) == (Move("t1", "t2"),)
+    assert follow_line(before, line, played[:1]) == (Move("waste", "t5"), Move("t1", "t2"))  # only the draw
+    assert follow_line(before, line, [DRAW, Move("waste", "t6")]) is None  # the card went elsewhere
+
+
 def test_the_rest_of_a_line_after_its_step():
     from game.solver import solve
 
