@@ -291,6 +291,7 @@ class App:
 
     def stock(self) -> None:
         if not self.playing:
+            self.over_word()
             return
         if not self.game.spec.has_stock:
             self.play(DRAW)  # a game without a stock: the engine says so

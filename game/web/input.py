@@ -224,6 +224,7 @@ class Input(Part):
     def grab(self, pile, index):
         """A drag starts: the cards that follow the pointer, as [pile, index, count]."""
         if not self.app.playing:
+            self.app.over_word()
             return None
         self.deselect()
         if pile == "stock":
@@ -341,7 +342,10 @@ class Input(Part):
 
     def activate(self, pile) -> None:
         """Enter or Space on the pile in focus: pick up, or put down."""
-        if pile is None or not self.app.playing:
+        if pile is None:
+            return
+        if not self.app.playing:
+            self.app.over_word()
             return
         sel = self.selection
         if sel is not None:

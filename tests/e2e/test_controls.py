@@ -426,7 +426,8 @@ def test_quick_clicks_on_the_stock_each_draw_while_the_cards_before_still_fly(pa
 
 def test_after_the_end_the_table_says_the_game_is_over_and_what_starts_another(page):
     """Given up, the end dialog closed: the table stays as it was, and Hint,
-    Give up and the cards say the game is over rather than doing nothing."""
+    Give up, the cards and the keys say the game is over rather than doing
+    nothing."""
     deal_from_picker(page, "reloaded", 7)
     click_pile(page, "stock")
     page.click("#btn-giveup")
@@ -439,10 +440,20 @@ def test_after_the_end_the_table_says_the_game_is_over_and_what_starts_another(p
         assert page.get_attribute(tool, "title") == "This game is over."
     page.click("#btn-hint", force=True)  # shown dimmed, still there to press
     assert toast(page) == over
-    page.wait_for_selector("#toast:not(.show)", state="attached", timeout=5_000)
-    click_card(page, "t7", count(page, "t7") - 1)
-    assert toast(page) == over
+
+    # A card clicked, a key on the stock or on a pile, a card dragged: the same word.
+    def then(act):
+        page.evaluate("(t => { t.classList.remove('show'); t.textContent = ''; })(document.getElementById('toast'))")
+        act()
+        assert toast(page) == over
+
+    then(lambda: click_card(page, "t7", count(page, "t7") - 1))
+    then(lambda: page.keyboard.press("d"))
+    page.locator('#board [data-pile="t6"]').focus()
+    then(lambda: page.keyboard.press("Enter"))
+    then(lambda: drag(page, "t7", count(page, "t7") - 1, "t1"))
     assert not page.is_visible("#confirm-dialog") and not page.is_visible("#end-dialog")
+    assert page.locator("#board .card.selected").count() == 0
     deal_from_picker(page, "reloaded", 8)
     for tool in ("#btn-hint", "#btn-giveup"):
         assert page.get_attribute(tool, "aria-disabled") is None
