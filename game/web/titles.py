@@ -48,7 +48,9 @@ class Titles(Part):
         app = self.app
         query = app.duel.query()  # ?duel=…, while the board belongs to a duel
         lang = app.address_lang  # an address that named the language keeps it: a reload finds it
-        if query is None and app.start_position is not None:
+        if query is not None and lang:
+            query += f"&lang={lang}"  # (one of the page's languages: parse_query checked it)
+        elif query is None and app.start_position is not None:
             query = url.position_query(app.start_position, lang=lang, time_limit=app.time_limit)
         elif query is None:
             query = url.deal_query(app.game.spec.id, app.seed, lang=lang, time_limit=app.time_limit)

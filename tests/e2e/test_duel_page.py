@@ -291,6 +291,7 @@ def test_phone_screens(contexts, app_url):
     phone.wait_for_selector("#duel-dialog", state="hidden")
     phone.wait_for_function("document.querySelector('[data-hud=\"ghost\"]').textContent === '10'", timeout=5_000)
     assert phone.text_content("#ghost-lead") == "\u221210"
+    assert phone.url.endswith("&lang=de") and "?duel=" in phone.url  # a reload is German still
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
     shot(phone, "ghost-phone")
