@@ -67,7 +67,7 @@ WORDS = {
     "tool.give_up": "Abbandona",
     "tool.undo": "Annulla",
     "tool.redo": "Ripeti",
-    "tool.hint": "Aiuto",
+    "tool.hint": "Consiglio",
     "tool.finish": "Completa",
     "tool.rules": "Regole",
     "tool.stats": "Statistiche",
