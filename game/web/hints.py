@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 
 import js
+from pyscript.ffi import is_none
 
 from game import DRAW, REDEAL
 
@@ -121,7 +122,7 @@ class Hints(Part):
         self.mark(advice.step)
         words = self.step_words(advice.step)
         text = t(app.lang, "hint.line", reason=t(app.lang, f"hint.reason.{advice.reason}"), move=words)
-        app.show_toast(text)
+        app.show_toast(text, clear_of=self.lit())
         by_id_live = by_id("live")
         if by_id_live is not None:
             by_id_live.textContent = text
@@ -196,6 +197,16 @@ class Hints(Part):
                 self.marked.append((board.pile_els[move.dst], "hint-dst"))
         for el, cls in self.marked:
             el.classList.add(cls)
+
+    def lit(self) -> list:
+        """The elements the hint lights up: its cards, and each pile with its top card."""
+        out = []
+        for el, _ in self.marked:
+            out.append(el)
+            top = el.querySelector(":scope > .card:last-child") if el.classList.contains("pile") else None
+            if not is_none(top):
+                out.append(top)
+        return out
 
     def clear(self) -> None:
         for el, cls in self.marked:

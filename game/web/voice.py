@@ -21,10 +21,16 @@ class Voice:
         self.toast_timer = None
         self._hide = None
 
-    def toast(self, text: str) -> None:
+    def toast(self, text: str, clear_of=()) -> None:
+        """Show ``text`` for a moment, at the middle of the window's foot, or
+        elsewhere where it would cover one of the elements ``clear_of`` (the
+        cards a hint points at)."""
         node = by_id("toast")
         node.textContent = text
+        node.classList.remove("placed")
         node.classList.add("show")
+        if clear_of:
+            _clear_place(node, [el.getBoundingClientRect() for el in clear_of])
         if self.toast_timer is not None:
             js.clearTimeout(self.toast_timer)
         if self._hide is None:
@@ -73,3 +79,51 @@ class Voice:
             return
         pile = self.app.board.pile_title(move.dst)
         self.say("status.moved", card=self.name_card(change.cards[0]), pile=pile)
+
+
+def _clear_place(node, rects) -> bool:
+    """Move the shown toast ``node`` where it covers none of ``rects`` (True),
+    if it covers one where it stands, at the middle of the window's foot:
+    to the foot's left or right end over the table, under the header, or
+    just above the cards it covers. Where each of those covers one too, it
+    stays (False)."""
+    box = node.getBoundingClientRect()  # (it may still be sliding in: only its size is read)
+    width, height = float(box.width), float(box.height)
+    try:  # where it ends, above the window's foot (app.css: .toast's bottom, in px once computed)
+        foot = (
+            float(js.window.innerHeight)
+            - float(str(js.window.getComputedStyle(node).bottom).removesuffix("px"))
+            - height
+        )
+    except ValueError:
+        foot = float(box.top)
+    board = by_id("board").getBoundingClientRect()
+    view = float(js.window.innerWidth)
+    middle = (view - width) / 2
+    header = float(by_id("topbar").getBoundingClientRect().bottom) + 8
+
+    def clear(x, y) -> bool:
+        return not any(
+            float(r.left) < x + width
+            and float(r.right) > x
+            and float(r.top) < y + height + 4
+            and float(r.bottom) > y - 4
+            for r in rects
+        )
+
+    if clear(middle, foot):
+        return False
+    low = min(float(r.top) for r in rects if float(r.bottom) > foot - 4)
+    for x, y in (
+        (float(board.left) + 16, foot),
+        (min(float(board.right), view) - 16 - width, foot),
+        (middle, header),
+        (middle, low - 12 - height),
+    ):
+        if y >= header and clear(x, y):
+            style = js.document.documentElement.style
+            style.setProperty("--toast-x", f"{x:.0f}px")
+            style.setProperty("--toast-y", f"{y:.0f}px")
+            node.classList.add("placed")
+            return True
+    return False

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
 
+from game import new_game
+from game.advice import advise_game
 from game.moves import parse_move
 from tests.positions import NEAR_WON, RANKS
 
@@ -125,3 +128,47 @@ def test_winnable_only_deals_from_the_list_and_lost_notice(page: Page, app_url: 
     open_url(page, app_url, position_query(LOST))
     expect(page.locator("#notice-text")).to_contain_text("No way to win", timeout=20_000)
     assert state(page)["status"] == "playing"  # the official end stays the rule-based one
+
+
+CLEAR_OF_THE_HINT = """() => {
+  const t = document.getElementById('toast').getBoundingClientRect();
+  const tools = document.querySelector('.toolbar');
+  const lit = [...document.querySelectorAll('.card.hint-src, .pile.hint-dst > .card:last-child')];
+  const over = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  return {
+    lit: lit.length,
+    covered: lit.filter(e => over(t, e.getBoundingClientRect())).map(e => e.dataset.card),
+    inView: t.left >= 0 && t.top >= 0 && t.right <= innerWidth && t.bottom <= innerHeight,
+    onTools: !!tools && over(t, tools.getBoundingClientRect()),
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "game_id", "number", "steps"), [((1280, 720), "forty-thieves", 17, 48), ((844, 390), "reloaded", 12, 45)]
+)
+def test_the_hints_words_never_cover_the_cards_it_points_at(page: Page, app_url: str, size, game_id, number, steps):
+    """Later in a game the hinted card can lie where the toast stands (the
+    middle of the window's foot): the words then stand where they cover
+    neither that card nor the pile it goes to, on the table, in the window;
+    a hint whose cards are elsewhere keeps the usual place."""
+    game = new_game(game_id, number)
+    for _ in range(steps):  # the engine's own hints, played: a column reaches the foot
+        game.play(advise_game(game, None).step, home="safe")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_url(page, app_url, position_query(game.position.to_json()))
+    page.click("#btn-hint")
+    page.wait_for_selector("#toast.show")
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    seen = page.evaluate(CLEAR_OF_THE_HINT)
+    assert seen == {"lit": 2, "covered": [], "inView": True, "onTools": False}
+    assert page.get_attribute("#toast", "class").split() == ["toast", "show", "placed"]
+    # Words that point at no card stand in the middle of the foot again.
+    page.evaluate("document.getElementById('toast').classList.remove('show')")
+    page.keyboard.press("u")  # nothing to undo yet: the refusal, in a toast
+    page.wait_for_selector("#toast.show")
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    assert "placed" not in page.get_attribute("#toast", "class").split()
+    assert page.evaluate(
+        "(r => Math.abs(r.left + r.width / 2 - innerWidth / 2) < 2)(document.getElementById('toast').getBoundingClientRect())"
+    )
