@@ -124,6 +124,7 @@ def _clear_place(node, rects) -> bool:
             style = js.document.documentElement.style
             style.setProperty("--toast-x", f"{x:.0f}px")
             style.setProperty("--toast-y", f"{y:.0f}px")
+            style.setProperty("--toast-w", f"{width + 0.01:.2f}px")  # its words wrap as they did where measured
             node.classList.add("placed")
             return True
     return False

@@ -172,3 +172,21 @@ def test_the_hints_words_never_cover_the_cards_it_points_at(page: Page, app_url:
     assert page.evaluate(
         "(r => Math.abs(r.left + r.width / 2 - innerWidth / 2) < 2)(document.getElementById('toast').getBoundingClientRect())"
     )
+
+
+def test_a_hints_words_use_the_width_of_an_upright_phone(page: Page, app_url: str):
+    """The toast is centred by its margins: its words wrap at the window's
+    width less a margin, not at half of it (where a German hint took three
+    lines of a narrow pill at 390 px), and it stays in the middle."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_url(page, app_url, "?game=reloaded&seed=12&lang=de")
+    page.keyboard.press("h")
+    page.wait_for_selector("#toast.show")
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    box = page.evaluate(
+        "(r => ({left: r.left, right: r.right, width: r.width}))(document.getElementById('toast').getBoundingClientRect())"
+    )
+    assert len(page.text_content("#toast")) > 40  # words that need more than half the width
+    assert box["width"] > 390 * 0.8
+    assert box["left"] >= 0 and box["right"] <= 390
+    assert abs(box["left"] + box["width"] / 2 - 195) < 2
