@@ -15,6 +15,7 @@ from game.cards import FRENCH, FRENCH_2, ITALIAN
 from game.catalog import PLAYER_GAMES, get_spec
 from game.web import texts
 from game.web.texts import card_name, pick_language, pile_label, pile_name, t, ui
+from game.web.texts import cards as card_texts
 from game.web.texts import games as game_texts
 from game.web.texts import rules as rule_texts
 
@@ -524,3 +525,25 @@ def test_the_page_without_scripts_says_why_in_every_language():
     blocks = "".join(re.findall(r"<noscript>(.*?)</noscript>", html, re.S))
     lines = dict(re.findall(r'<p lang="(\w+)">([^<]*)</p>', blocks))
     assert lines == {lang: t(lang, "loading.needs_js") for lang in LANGS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royal_retinues_rules_name_the_piles_by_the_letters_on_the_table(lang):
+    """The table labels Royal Retinue's piles with the player's own index
+    letters (German B, D, K); the rules' rows of piles use the same ones."""
+    letters = [card_texts.index_rank(lang, r) for r in "AJQK"]
+    text = rules_text(lang, "retinue")
+    assert " ".join(letters[1:]) in text  # the bottom row, as the table shows it
+    foreign = {"J", "Q"} - set(letters)
+    assert not any(re.search(rf"\b{x}\b", text) for x in foreign), foreign
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_solitarios_rules_say_which_numbers_the_italian_faces_print(lang):
+    """Napoletane and Piacentine faces print 1, 8, 9, 10 on the Ace and the
+    three court cards; a hint names them (Jack, Knight, King), so the rules
+    say which number each shows."""
+    text = rules_text(lang, "solitario")
+    for rank, number in (("A", "1"), ("J", "8"), ("Q", "9"), ("K", "10")):
+        assert card_texts.index_rank(lang, rank, "napoletane") == number
+        assert re.search(rf"{re.escape(card_name(lang, rank + 'D', ITALIAN.name).split()[0])} {number}\b", text)

@@ -603,10 +603,10 @@ RETINUE = {
             "layout",
             [
                 "Die 52 Karten werden verdeckt auf 13 Stapel zu je 4 Karten verteilt. Jeder Stapel ist mit "
-                "einem Rang beschriftet: A (Ass), 2 bis 10, J (Bube), Q (Dame), K (König).",
+                "einem Rang beschriftet: A (Ass), 2 bis 10, B (Bube), D (Dame), K (König).",
                 D(
                     "layout-rows",
-                    "Die Stapel liegen in drei Reihen: oben A 2 3 4 5, in der Mitte 6 7 8 9 10, unten J Q K.",
+                    "Die Stapel liegen in drei Reihen: oben A 2 3 4 5, in der Mitte 6 7 8 9 10, unten B D K.",
                 ),
                 D(
                     "start-pile-8",
@@ -634,7 +634,7 @@ RETINUE = {
                 "Jede abgelegte Karte bringt 10 × ihren Rang: Ass 10, eine 2 bringt 20 und so weiter bis "
                 "100 für die 10, Bube 110, Dame 120, König 130.",
                 "Liegen alle vier Karten eines Rangs bei ihrem Stapel, gibt es einen Zuschlag: 100 Punkte "
-                "in der oberen Reihe (A bis 5), 250 in der mittleren (6 bis 10), 500 in der unteren (J, Q, K).",
+                "in der oberen Reihe (A bis 5), 250 in der mittleren (6 bis 10), 500 in der unteren (B, D, K).",
                 D(
                     "bonus-falls-5-per-second",
                     "Dazu kommt ein Zeitbonus von 1000 Punkten, der ab Spielbeginn schrumpft: um 5 Punkte je "
@@ -756,6 +756,7 @@ SOLITARIO = {
             [
                 "A 40-card Italian deck. Ranks from low to high: Ace (Asso), 2 to 7, Jack (Fante), "
                 "Knight (Cavallo), King (Re).",
+                "Napoletane and Piacentine faces print numbers in their corners: Ace 1, Jack 8, Knight 9, King 10.",
                 "Coins (denari) and cups (coppe) are red; batons (bastoni) and swords (spade) are black. "
                 "With French faces they show as diamonds, hearts, clubs and spades.",
                 "Choose Napoletane, Piacentine or French card faces in Settings.",
@@ -855,6 +856,7 @@ SOLITARIO = {
             [
                 "Gespielt wird mit 40 italienischen Karten. Die Ränge von unten nach oben: Ass (Asso), "
                 "2 bis 7, Bube (Fante), Reiter (Cavallo), König (Re).",
+                "Neapolitanische und piacentinische Karten tragen in den Ecken Zahlen: Ass 1, Bube 8, Reiter 9, König 10.",
                 "Münzen (Denari) und Kelche (Coppe) sind rot, Stäbe (Bastoni) und Schwerter (Spade) schwarz. "
                 "Mit französischem Kartenbild erscheinen sie als Karo, Herz, Kreuz und Pik.",
                 "Das Kartenbild – Napoletane, Piacentine oder französisch – wählst du in den Einstellungen.",
@@ -958,6 +960,7 @@ SOLITARIO = {
             "cards",
             [
                 "Si usa un mazzo italiano da 40 carte. In ordine crescente: Asso, dal 2 al 7, Fante, Cavallo, Re.",
+                "Le carte napoletane e piacentine hanno numeri negli angoli: Asso 1, Fante 8, Cavallo 9, Re 10.",
                 "Denari e coppe sono rossi, bastoni e spade neri. Con le carte francesi diventano "
                 "quadri, cuori, fiori e picche.",
                 "Nelle impostazioni scegli se giocare con carte napoletane, piacentine o francesi.",
