@@ -58,6 +58,7 @@ class Hints(Part):
         super().__init__(app)
         self.asked = None  # the position (JSON text) of the hint in flight
         self.marked: list = []  # (element, class) of the highlight shown
+        self.said = None  # the words of the hint in the toast, until the position changes
         self.finish_line = None  # engine moves that finish the game, when offered
         self.finishing = False
         self._answer = None
@@ -115,13 +116,15 @@ class Hints(Part):
         if advice.step is None:
             board_el.dataset.hintMove = ""
             key = "hint.none" if advice.reason == "no_step" else "hint.no_gain"
-            app.show_toast(t(app.lang, key))
+            self.said = t(app.lang, key)
+            app.show_toast(self.said)
             app.say(key)
             return
         board_el.dataset.hintMove = advice.text
         self.mark(advice.step)
         words = self.step_words(advice.step)
         text = t(app.lang, "hint.line", reason=t(app.lang, f"hint.reason.{advice.reason}"), move=words)
+        self.said = text
         app.show_toast(text, clear_of=self.lit())
         by_id_live = by_id("live")
         if by_id_live is not None:
@@ -226,6 +229,9 @@ class Hints(Part):
         if solver is not None:
             solver.cancel()
         self.clear()
+        if self.said is not None:  # a hint's words are out of date once the cards moved
+            self.app.voice.hide_toast(self.said)
+            self.said = None
         self.keep_line()
         if self.finishing:
             return

@@ -37,8 +37,12 @@ class Voice:
             self._hide = self.app.proxy(self.hide_toast)
         self.toast_timer = js.setTimeout(self._hide, TOAST_MS)
 
-    def hide_toast(self) -> None:
-        by_id("toast").classList.remove("show")
+    def hide_toast(self, text=None) -> None:
+        """Hide the toast now; with ``text``, only while it still says that."""
+        node = by_id("toast")
+        if text is not None and str(node.textContent) != text:
+            return  # other words came since: they keep their time
+        node.classList.remove("show")
         if self.toast_timer is not None:
             js.clearTimeout(self.toast_timer)  # when hidden early: the next toast keeps its time
         self.toast_timer = None

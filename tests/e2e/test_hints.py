@@ -190,3 +190,24 @@ def test_a_hints_words_use_the_width_of_an_upright_phone(page: Page, app_url: st
     assert box["width"] > 390 * 0.8
     assert box["left"] >= 0 and box["right"] <= 390
     assert abs(box["left"] + box["width"] / 2 - 195) < 2
+
+
+def test_a_hints_words_go_as_soon_as_the_cards_move(page: Page, app_url: str):
+    """A hint speaks of the position it was asked for: once the player moves
+    (another move than the hinted one here: a draw), its words leave with its
+    highlight instead of standing on for their time."""
+    open_url(page, app_url, "?game=reloaded&seed=12")
+    page.keyboard.press("h")
+    page.wait_for_selector("#toast.show")
+    assert page.locator(".hint-src").count() == 1
+    before = page.evaluate("window.solitaire.state().moves")
+    page.keyboard.press("d")
+    page.wait_for_function(f"window.solitaire.state().moves > {before}")
+    assert "show" not in page.get_attribute("#toast", "class").split()
+    assert page.locator(".hint-src, .hint-dst").count() == 0
+    # An undo changes the position too.
+    page.keyboard.press("h")
+    page.wait_for_selector("#toast.show")
+    page.click("#btn-undo")  # the draw taken back: the hint's words go
+    page.wait_for_function(f"window.solitaire.state().moves === {before}")
+    assert "show" not in page.get_attribute("#toast", "class").split()
