@@ -57,6 +57,15 @@ def calendar(page) -> dict:
     )
 
 
+# How far (px) the most off-centre day number of the calendar stands from its button's middle.
+DAYS_OFF_CENTRE = """() => Math.max(...[...document.querySelectorAll('#stats-calendar [data-day]')].map(b => {
+  const range = document.createRange();
+  range.selectNodeContents(b);
+  const t = range.getBoundingClientRect(), o = b.getBoundingClientRect();
+  return Math.abs((t.left + t.right) / 2 - (o.left + o.right) / 2);
+}))"""
+
+
 def panel_numbers(page) -> dict:
     """Everything the Statistics panel shows as numbers, for the game chosen."""
     return page.evaluate(
@@ -170,6 +179,7 @@ def test_the_calendar_shows_the_days_and_the_daily_streak(played):
     assert page.text_content("#calendar-month") == "November 2026"
     assert page.get_attribute(f'[data-day="{TODAY}"]', "aria-current") == "date"
     assert page.is_disabled('[data-day="2026-11-21"]')  # tomorrow
+    assert page.evaluate(DAYS_OFF_CENTRE) < 1.5  # one- and two-digit days alike, under their weekday
     assert page.text_content("#daily-streak") == "2"  # the 18th and 19th; today's is not won, the streak stands
     assert page.text_content("#daily-best-streak") == "2"
     page.select_option("#stats-game", "all")
