@@ -164,6 +164,8 @@ def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] =
                 raise ValueError
         except ValueError:
             limit = None
+            if limit_text.strip():
+                notices.append(Notice("error.bad_limit", {"limit": _short(limit_text), "max": int(MAX_LIMIT)}))
     day = None
     daily_text = one("daily")
     if daily_text is not None and position is None:
@@ -172,6 +174,8 @@ def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] =
             seed = number
     lang = one("lang")
     if lang not in languages:
+        if lang and lang.strip():
+            notices.append(Notice("error.bad_lang", {"code": _short(lang), "langs": ", ".join(languages)}))
         lang = None
     return Request(game, seed, position, limit, lang, tuple(notices), day)
 

@@ -200,6 +200,21 @@ def test_a_deep_position_in_the_address_is_a_notice(context, app_url):
     page.close()
 
 
+def test_a_bad_time_limit_and_language_in_the_address_are_said(context, app_url):
+    """Both are left out (no limit: the clock counts up; the page's own
+    language), and the notice names each value and what a good one is."""
+    page = open_with(context, app_url, {}, "?game=maria&seed=5&limit=abc&lang=xx")
+    text = notice(page)
+    assert t("en", "error.bad_limit", limit="abc", max=86400) in text
+    assert t("en", "error.bad_lang", code="xx", langs="en, de, it") in text
+    got = state(page)
+    assert (got["game"], got["seed"], got["lang"]) == ("maria", 5, "en")
+    assert page.url.endswith("?game=maria&seed=5")  # the address the page writes keeps neither
+    plays_on(page)
+    no_failure(page)
+    page.close()
+
+
 def deep_duel_link() -> str:
     """A short ``s1.`` link whose contents nest 100,000 arrays: its checksum
     is right, so only the JSON inside is wrong."""

@@ -11,6 +11,7 @@ import pytest
 
 from game import new_game, read_position
 from game.shuffle import MAX_GAME_NUMBER
+from game.web.texts import t
 from game.web.url import (
     DEFAULT_GAME,
     deal_query,
@@ -90,7 +91,21 @@ def test_deal_query_round_trip_with_limit_and_language():
     assert (r.game, r.seed, r.time_limit, r.lang) == ("lucas", 12, 300.0, "de")
 
 
-@pytest.mark.parametrize("limit", ["0", "-5", "x", "1e9", "nan"])
-def test_a_bad_limit_or_language_is_ignored(limit):
-    r = parse_query(f"?limit={limit}&lang=xx")
+@pytest.mark.parametrize("limit", ["0", "-5", "x", "1e9", "nan", "inf"])
+def test_a_bad_limit_or_language_is_left_out_with_a_notice_that_says_so(limit):
+    """The game is played without them (no limit, the page's own language),
+    and the notice names the value and what a good one is."""
+    r = parse_query(f"?game=maria&seed=5&limit={limit}&lang=xx")
+    assert (r.game, r.seed, r.time_limit, r.lang) == ("maria", 5, None, None)
+    assert [(n.key, n.params) for n in r.notices] == [
+        ("error.bad_limit", {"limit": limit, "max": 86400}),
+        ("error.bad_lang", {"code": "xx", "langs": "en, de, it"}),
+    ]
+    for lang in ("en", "de", "it"):
+        for n in r.notices:
+            assert limit in t(lang, n.key, **n.params) or "xx" in t(lang, n.key, **n.params)
+
+
+def test_an_empty_limit_or_language_is_no_value_at_all():
+    r = parse_query("?game=maria&limit=&lang=")
     assert r.time_limit is None and r.lang is None and r.notices == ()

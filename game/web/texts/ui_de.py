@@ -186,6 +186,8 @@ WORDS = {
     "update.reload": "Neu laden",
     "error.unknown_game": "Ein Spiel namens „{game}“ gibt es nicht. Wähle eines aus der Liste.",
     "error.bad_seed": "„{seed}“ ist keine Spielnummer. Spielnummern sind ganze Zahlen von 0 bis {max}.",
+    "error.bad_limit": "„{limit}“ ist kein Zeitlimit: Ein Zeitlimit ist eine Zahl von Sekunden, größer als 0 und höchstens {max}. Dieses Spiel hat kein Zeitlimit.",
+    "error.bad_lang": "„{code}“ ist keine Sprache des Spiels ({langs}); wähle eine in der Sprachliste.",
     "error.bad_position": "Dieser Stellungslink ist beschädigt oder unvollständig und lässt sich nicht öffnen. Stattdessen beginnt ein neues Spiel.",
     "error.save_damaged": "Dein gespeichertes Spiel ließ sich nicht wiederherstellen und wurde beiseitegelegt. Ein neues Spiel beginnt.",
     "progress.taken_up": "Du hast in einem anderen Tab weitergespielt: Hier ist der aktuelle Stand.",

@@ -198,6 +198,8 @@ WORDS = {
     # --- problems the player should know about ------------------------------------------
     "error.unknown_game": "There is no game called “{game}”. Pick one from the list.",
     "error.bad_seed": "“{seed}” is not a game number. Game numbers are whole numbers from 0 to {max}.",
+    "error.bad_limit": "“{limit}” is not a time limit: a limit is a number of seconds, more than 0 and at most {max}. This game has no time limit.",
+    "error.bad_lang": "“{code}” is not one of the game's languages ({langs}); pick one in the language list.",
     "error.bad_position": "This position link is damaged or incomplete and can't be opened. A new deal has started instead.",
     "error.save_damaged": "Your saved game could not be restored and has been set aside. A new deal has started.",
     "progress.taken_up": "You played on in another tab: this is where that game stands now.",
