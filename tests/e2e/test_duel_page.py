@@ -268,6 +268,20 @@ def test_pass_and_play_two_players_and_an_untimed_tie_offers_a_rematch(contexts)
     assert not a.errors
 
 
+# The HUD's labels whose clip leaves no room above and below their line:
+# five figures in a row on a phone end a long label in an ellipsis, and the
+# dots of a capital Ü (ZÜGE) stand above the line's own box, so a clip at
+# that box cut them off. Room of a sixth of the text's size is asked for.
+LABELS_CLIPPED = """() => [...document.querySelectorAll('.hud .hud-item:not([hidden]) dt')].filter(dt => {
+  if (getComputedStyle(dt).overflow === 'visible') return false;
+  const range = document.createRange();
+  range.selectNodeContents(dt);
+  const text = range.getBoundingClientRect(), box = dt.getBoundingClientRect();
+  const room = parseFloat(getComputedStyle(dt).fontSize) / 6;
+  return text.top - box.top < room || box.bottom - text.bottom < room;
+}).map(dt => dt.textContent)"""
+
+
 def test_phone_screens(contexts, app_url):
     """A reply link opened on a phone: ranking, joining as a third player with
     the best ghost in the HUD, and the set-up panel."""
@@ -292,6 +306,8 @@ def test_phone_screens(contexts, app_url):
     phone.wait_for_function("document.querySelector('[data-hud=\"ghost\"]').textContent === '10'", timeout=5_000)
     assert phone.text_content("#ghost-lead") == "\u221210"
     assert phone.url.endswith("&lang=de") and "?duel=" in phone.url  # a reload is German still
+    assert phone.text_content('#hud dt[data-t="hud.moves"]') == "Züge"
+    assert phone.evaluate(LABELS_CLIPPED) == []  # the dots of ZÜGE included
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
     shot(phone, "ghost-phone")
