@@ -76,6 +76,31 @@ def test_finish_appears_without_wrapping_the_toolbar_or_moving_the_board(page):
     assert page.locator("main.table").bounding_box() == table
 
 
+TOOLS_AT = """() => [...document.querySelectorAll('#toolbar > .tool')].filter(t => !t.hidden)
+  .map(t => [t.id, Math.round(t.getBoundingClientRect().left * 2) / 2])"""
+
+
+def test_the_undo_count_coming_moves_no_tool(browser, browser_context_args, app_url):
+    """Undo's count (Solitaire Reloaded: at most 3 steps back) sits on the
+    tool's corner: when the first step brings it, the centred row of tools
+    stays where it was, under the pointer on its way to the next tool."""
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1366, "height": 768}})
+    pg = context.new_page()
+    open_url(pg, app_url, "?game=reloaded&seed=7&lang=de")
+    assert pg.text_content("#undo-count") == "" and pg.locator("#btn-undo").is_visible()
+    before = pg.evaluate(TOOLS_AT)
+    pg.keyboard.press("d")
+    pg.wait_for_function("document.getElementById('undo-count').textContent === '1'")
+    settle(pg)
+    assert pg.evaluate(TOOLS_AT) == before
+    badge, tool = pg.locator("#undo-count").bounding_box(), pg.locator("#btn-undo").bounding_box()
+    bar = pg.locator("#toolbar").bounding_box()
+    assert (
+        badge["y"] >= bar["y"] and badge["x"] + badge["width"] > tool["x"] + tool["width"] - 2
+    )  # on the corner, in sight
+    context.close()
+
+
 @pytest.mark.parametrize("code", ["en", "de", "it"])
 def test_the_toolbar_is_one_row_in_every_language_at_every_width(page, code):
     lang(page, code)
