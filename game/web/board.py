@@ -27,7 +27,7 @@ from game.cards import RED_SUITS, is_face_down
 from .layout import FAN_UP, TIGHT_BELOW, Layout
 from .match import match
 from .texts.cards import card_name, index_rank, index_suit, relettered
-from .texts.ui import pile_label, pile_name
+from .texts.ui import pile_label, pile_name, t
 
 ART_ROOT = "./static/cards/"
 FACE_SETS = ("napoletane", "piacentine", "french")
@@ -110,6 +110,7 @@ class Board:
         self.on_shake = None  # told when cards shake (a refused move): the sound
         self.changes = Changes()
         self.redeal_shown = None
+        self.redeals_left = None  # turnovers still allowed, where the game limits them
         self.expected = None  # the record of a move the page shows already (ahead.py), until the next sync
 
     # --- artwork --------------------------------------------------------------------
@@ -150,6 +151,7 @@ class Board:
         self.expected = None
         self.pile_els, self.cards, self.els, self.spots = {}, {}, {}, {}
         self.redeal_shown = None  # the stock's data-redeal, once written
+        self.redeals_left = None
         root = self.root
         root.dataset.game = spec.id
         root.dataset.deck = "italian" if self.italian else "french"
@@ -523,6 +525,8 @@ class Board:
         if top is not None and not (slot.kind == "stock"):
             text += ": " + self.card_label(top)
         badge = (str(len(codes)) if codes else "") if slot.kind == "stock" else None
+        if slot.kind == "stock" and self.redeals_left is not None:
+            text += f"; {t(self.lang, 'hud.redeals_left')}: {self.redeals_left}"
         self.changes.add("l", name, text, badge)
 
     def peek_stock(self, show: bool) -> None:
@@ -537,13 +541,20 @@ class Board:
         self._show_face(el_id, code)
         self.changes.send()
 
-    def set_stock_state(self, can_redeal: bool) -> None:
+    def set_stock_state(self, can_redeal: bool, left=None) -> None:
+        """Whether the empty stock turns the waste over (its icon), and how
+        many more times, where the game limits it (shown in the icon and
+        said in the stock's name)."""
         if "stock" in self.pile_els:
             value = "yes" if can_redeal else "no"
             if value != self.redeal_shown:
                 self.redeal_shown = value
                 self.changes.add("d", "pile", "stock", "redeal", value)
-                self.changes.send()
+            if left != self.redeals_left:
+                self.redeals_left = left
+                self.changes.add("d", "pile", "stock", "left", "" if left is None else str(left))
+                self.label_pile("stock")
+            self.changes.send()
 
     def set_art(self, faces: str, back: str) -> None:
         """Switch the face set (Solitario) or the back colour, in place."""

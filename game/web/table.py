@@ -52,7 +52,9 @@ class Table(Part):
 
     def changed(self) -> None:
         game = self.app.game
-        self.board.set_stock_state(any(m == REDEAL for m in game.legal_moves()))
+        limit = game.spec.redeals  # None: unlimited; 0: none
+        left = limit - game.position.redeals if limit else None
+        self.board.set_stock_state(any(m == REDEAL for m in game.legal_moves()), left)
         self.show_status()
         self.place_notice()
 

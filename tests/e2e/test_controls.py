@@ -181,7 +181,16 @@ def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
         game.play(DRAW)
     check_matches(page, game)
     can = any(m.src == "redeal" for m in game.legal_moves())
-    assert page.get_attribute('#board [data-pile="stock"]', "data-redeal") == ("yes" if can else "no")
+    stock = page.locator('#board [data-pile="stock"]')
+    assert stock.get_attribute("data-redeal") == ("yes" if can else "no")
+    # Where the turnovers are counted (Little Forty: 3), the empty stock shows
+    # how many are left, in its arrow and in its name.
+    limited = game_id == "little-forty"
+    assert (stock.get_attribute("data-left") or "") == ("3" if limited else "")
+    assert ("Redeals left: 3" in stock.get_attribute("aria-label")) is limited
+    if limited:
+        left = page.evaluate("getComputedStyle(document.querySelector('#board [data-pile=stock]'), '::after').content")
+        assert left == '"3"'
     click_pile(page, "stock")  # the empty stock
     if game_id == "forty-thieves":
         assert not can
@@ -189,6 +198,8 @@ def test_the_empty_stock_turns_over_where_the_rules_allow(page, game_id):
     else:
         game.play("redeal")  # Reloaded: -10 (the score never shows below 0)
     check_matches(page, game)
+    if limited:
+        assert stock.get_attribute("data-left") == "2" and "Redeals left: 2" in stock.get_attribute("aria-label")
 
 
 def test_the_board_follows_the_window_size(page):
