@@ -547,3 +547,12 @@ def test_solitarios_rules_say_which_numbers_the_italian_faces_print(lang):
     for rank, number in (("A", "1"), ("J", "8"), ("Q", "9"), ("K", "10")):
         assert card_texts.index_rank(lang, rank, "napoletane") == number
         assert re.search(rf"{re.escape(card_name(lang, rank + 'D', ITALIAN.name).split()[0])} {number}\b", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_forty_family_rules_say_the_stock_card_plays_straight_where_it_does(lang):
+    """RULES.md: the stock's top card may be played directly (a draw and a
+    move in one); Little Forty, drawing three, does not allow it."""
+    for game in rule_texts.FORTY_VARIANTS:
+        said = rule_texts.FORTY[lang]["stock_play"] in rules_text(lang, game)
+        assert said is get_spec(game).stock_play, game

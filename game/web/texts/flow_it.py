@@ -16,7 +16,7 @@ WORDS = {
     "hint.reason.reveals": "Scopri una carta",
     "hint.reason.empties_column": "Svuota una colonna",
     "hint.reason.frees_card": "Libera una carta",
-    "hint.reason.waste_to_column": "Gioca la carta degli scarti",
+    "hint.reason.waste_to_column": "Gioca la carta del mazzetto",
     "hint.reason.stock_to_column": "Gioca la carta del mazzo",
     "hint.reason.home": "Manda una carta in base",
     "hint.reason.builds": "Metti in sequenza",

@@ -160,8 +160,8 @@ TABLE = {
         "is hidden. In a duel it starts when you accept the challenge (if you made the challenge, with your "
         "first move) and never stands still.",
         "clock_points": "Points that depend on time follow this clock.",
-        "leave": "A new deal, a restart or another game while this deal is in play with at least one move "
-        "made counts as a loss. You are asked first (Settings can turn the question off). A deal left "
+        "leave": "If you start a new deal, restart, or switch games while this deal is in play (at least one "
+        "move made), this deal counts as a loss. You are asked first (Settings can turn the question off). A deal left "
         "without any move is not counted at all.",
         "stall": "When no move is left, you are told so, and the game is not over yet: undo a move to try "
         "another way, or end the game. Only then does it end and count. In a duel it ends at once.",
@@ -173,8 +173,8 @@ TABLE = {
         "die Einstellungen) und solange die Seite verborgen ist. Im Duell läuft sie ab dem Annehmen der "
         "Herausforderung (wer herausfordert: ab dem ersten Zug) und hält nie an.",
         "clock_points": "Punkte, die von der Zeit abhängen, richten sich nach dieser Uhr.",
-        "leave": "Ein neues Spiel, ein Neubeginn oder ein anderes Spiel, während dieses mit mindestens einem "
-        "Zug noch läuft, zählt als verloren. Vorher wirst du gefragt (in den Einstellungen lässt sich die "
+        "leave": "Beginnst du ein neues Spiel, fängst neu an oder wechselst das Spiel, solange dieses mit "
+        "mindestens einem Zug noch läuft, zählt es als verloren. Vorher wirst du gefragt (in den Einstellungen lässt sich die "
         "Frage abschalten). Ein Spiel ohne einen einzigen Zug zählt überhaupt nicht.",
         "stall": "Ist kein Zug mehr möglich, bekommst du das gesagt, aber das Spiel ist noch nicht vorbei: Nimm "
         "einen Zug zurück und versuch einen anderen Weg, oder beende das Spiel. Erst dann endet es und wird "
@@ -187,10 +187,10 @@ TABLE = {
         "impostazioni) e mentre la pagina è nascosta. In una sfida parte quando accetti (se la sfida è tua, "
         "con la prima mossa) e non si ferma mai.",
         "clock_points": "I punti che dipendono dal tempo seguono questo orologio.",
-        "leave": "Una nuova smazzata, una ripartenza o un altro gioco mentre questa partita è in corso con "
-        "almeno una mossa fatta contano come una sconfitta. Prima ti viene chiesto (nelle impostazioni puoi "
-        "togliere la domanda). Una partita lasciata senza alcuna mossa non conta affatto.",
-        "stall": "Quando non resta alcuna mossa, te lo si dice, ma la partita non è ancora finita: annulla una "
+        "leave": "Se inizi una nuova smazzata, ricominci o cambi gioco mentre questa partita è in corso (con "
+        "almeno una mossa fatta), questa partita conta come persa. Prima ti viene chiesta conferma (nelle "
+        "impostazioni puoi togliere la domanda). Una partita lasciata senza alcuna mossa non conta affatto.",
+        "stall": "Quando non resta alcuna mossa, compare un avviso, ma la partita non è ancora finita: annulla una "
         "mossa per tentare un'altra strada, oppure chiudi la partita. Solo allora finisce e conta. In una "
         "sfida finisce subito.",
         "stall_no_undo": "Questo gioco non ha l'annullamento: quando non resta alcuna mossa, finisce subito.",
@@ -1117,6 +1117,8 @@ FORTY = {
         "draw_n": "Click the stock to turn {draw} cards onto the waste (fewer if fewer are left).",
         "waste": "The top card of the waste can be played at any time, to a foundation or a column; "
         "the cards beneath it wait their turn.",
+        "stock_play": "The stock's top card may also be dragged straight to a column or a foundation: that is "
+        "a draw and a move in one, and one undo takes back both.",
         "no_redeal": "There is no redeal: once the stock runs out, it stays empty.",
         "redeal_n": "When the stock is empty, you may turn the waste over into a new stock, up to {redeals} "
         "times: that makes {passes} passes through the stock in all.",
@@ -1167,6 +1169,8 @@ FORTY = {
         "(sind weniger übrig, entsprechend weniger).",
         "waste": "Die oberste Karte des Ablagestapels kann jederzeit auf ein Fundament oder in eine "
         "Spalte gespielt werden; die Karten darunter kommen erst danach an die Reihe.",
+        "stock_play": "Die oberste Karte des Talons darfst du auch direkt in eine Spalte oder auf ein Fundament "
+        "ziehen: Das ist Ziehen und Ausspielen in einem Zug, und ein Klick auf Rückgängig nimmt beides zurück.",
         "no_redeal": "Der Talon wird nur einmal durchgespielt: Ist er aufgebraucht, bleibt er leer.",
         "redeal_n": "Ist der Talon leer, darfst du den Ablagestapel bis zu {redeals}-mal zu einem neuen "
         "Talon umdrehen – insgesamt gehst du den Talon also bis zu {passes}-mal durch.",
@@ -1218,6 +1222,8 @@ FORTY = {
         "draw_n": "Un clic sul mazzo gira {draw} carte sul mazzetto (meno, se ne restano meno).",
         "waste": "La carta in cima al mazzetto si può giocare in qualsiasi momento, su una base o su una "
         "colonna; quelle sotto aspettano il loro turno.",
+        "stock_play": "Puoi anche trascinare la carta in cima al mazzo direttamente su una colonna o su una base: "
+        "pescarla e giocarla diventano una sola mossa, e un solo Annulla le riporta indietro entrambe.",
         "no_redeal": "Il mazzo non si rigira: una volta esaurito, resta vuoto.",
         "redeal_n": "Quando il mazzo è vuoto, puoi rigirare il mazzetto e rifare il mazzo fino a {redeals} "
         "volte: in tutto lo attraversi quindi fino a {passes} volte.",
@@ -1255,6 +1261,7 @@ def _forty(lang: str, game_id: str):
     stock = [
         w["draw_1"] if v.draw == 1 else w["draw_n"].format(draw=v.draw),
         w["waste"],
+        *([w["stock_play"]] if get_spec(game_id).stock_play else []),
         w["redeal_n"].format(redeals=v.redeals, passes=v.redeals + 1) if v.redeals else w["no_redeal"],
     ]
     points = w["points_lucas" if v.aces_home else "points"].format(max=v.max_score)
