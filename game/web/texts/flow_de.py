@@ -29,7 +29,7 @@ WORDS = {
     "win.score": "Punkte",
     "win.time": "Zeit",
     "win.moves": "Züge",
-    "win.best_score": "Neue Bestpunktzahl!",
+    "win.best_score": "Neuer Punkterekord!",
     "win.fastest": "Dein schnellster Sieg!",
     "win.streak": "{count} Siege in Folge",
     "win.first": "Dein erster Sieg in diesem Spiel!",

@@ -370,7 +370,7 @@ RELOADED = {
                 "−2 für je volle 10 Sekunden Spielzeit.",
                 D(
                     "solved-bonus-steps",
-                    "Für ein gelöstes Spiel gibt es 2500 + 7000 ÷ Schritte Punkte, abgerundet. Schritte sind "
+                    "Für ein gelöstes Spiel gibt es 2500 Punkte plus 7000 ÷ Anzahl der Schritte (abgerundet). Schritte sind "
                     "die Züge deines endgültigen Spielverlaufs: Ziehen und Umdrehen zählen mit, "
                     "zurückgenommene Züge nicht.",
                 ),
@@ -1226,7 +1226,7 @@ FORTY = {
         "pescarla e giocarla diventano una sola mossa, e un solo Annulla le riporta indietro entrambe.",
         "no_redeal": "Il mazzo non si rigira: una volta esaurito, resta vuoto.",
         "redeal_n": "Quando il mazzo è vuoto, puoi rigirare il mazzetto e rifare il mazzo fino a {redeals} "
-        "volte: in tutto lo attraversi quindi fino a {passes} volte.",
+        "volte: in tutto puoi quindi scorrere il mazzo fino a {passes} volte.",
         "foundations": "Otto basi, due per seme, salgono nello stesso seme dall'Asso al Re, una carta alla volta.",
         "stays": "Le carte sulle basi ci restano: non tornano mai sulle colonne.",
         "points": "Ogni carta messa su una base vale 5 punti: una partita risolta ne vale quindi {max}. "
@@ -1239,7 +1239,7 @@ FORTY = {
         "è in stallo. In una sfida finisce lì con il punteggio raggiunto; in allenamento puoi ancora annullare "
         "(vedi «Orologio, abbandono e stallo»).",
         "stock_done": "il mazzo è esaurito",
-        "stock_done_redeals": "il mazzo è esaurito, giri compresi,",
+        "stock_done_redeals": "il mazzo è esaurito senza più giri",
         "give_up": "Puoi abbandonare quando vuoi: resta valido il punteggio raggiunto.",
     },
 }

@@ -390,7 +390,7 @@ WORDS = {
     "duel.wins": "{name} wins",
     "duel.tied_title": "A tie for first place",
     "duel.tie_move": "{first} and {second} both scored {score}; {first} got there at an earlier move ({move}, not {other}).",
-    "duel.tie_draw": "{first} and {second} both scored {score} at the same move, so a draw decided, made the same way on every device.",
+    "duel.tie_draw": "{first} and {second} both scored {score} at the same move, so lots decided, drawn the same way on every device.",
     "duel.rematch_note": "In an untimed duel a tie for first place means a rematch: everybody plays a new deal from zero.",
     "duel.col_place": "Place",
     "duel.col_player": "Player",
