@@ -49,14 +49,19 @@ class Table(Part):
         app, board = self.app, self.board
         board.deal(app.game.spec, self.piles(), board.layout, self.turned_pile())
         board.set_language(app.lang)
+        self.show_stock()
 
     def changed(self) -> None:
+        self.show_stock()
+        self.show_status()
+        self.place_notice()
+
+    def show_stock(self) -> None:
+        """Whether the empty stock turns the waste over, and how many more times."""
         game = self.app.game
         limit = game.spec.redeals  # None: unlimited; 0: none
         left = limit - game.position.redeals if limit else None
         self.board.set_stock_state(any(m == REDEAL for m in game.legal_moves()), left)
-        self.show_status()
-        self.place_notice()
 
     def ended(self) -> None:
         self.show_status()

@@ -34,7 +34,7 @@ class Voice:
         if self.toast_timer is not None:
             js.clearTimeout(self.toast_timer)
         if self._hide is None:
-            self._hide = self.app.proxy(self.hide_toast)
+            self._hide = self.app.proxy(lambda *_: self.hide_toast())  # (a timer passes nothing; keep it so)
         self.toast_timer = js.setTimeout(self._hide, TOAST_MS)
 
     def hide_toast(self, text=None) -> None:

@@ -180,6 +180,16 @@ def test_the_calendar_shows_the_days_and_the_daily_streak(played):
     assert page.get_attribute(f'[data-day="{TODAY}"]', "aria-current") == "date"
     assert page.is_disabled('[data-day="2026-11-21"]')  # tomorrow
     assert page.evaluate(DAYS_OFF_CENTRE) < 1.5  # one- and two-digit days alike, under their weekday
+    # In the dark scheme the days keep the colours the legend shows.
+    scheme = page.evaluate("document.documentElement.dataset.scheme")
+    page.evaluate("document.documentElement.dataset.scheme = 'dark'")
+    day_colour = "d => getComputedStyle(document.querySelector(`[data-day='${d}']`)).backgroundColor"
+    assert page.evaluate(day_colour, WON_DAYS[0]) == "rgb(23, 99, 58)"
+    assert page.evaluate(day_colour, TODAY) == "rgb(246, 227, 196)"  # played, not won
+    page.evaluate(
+        "s => { const d = document.documentElement.dataset; if (s === null) delete d.scheme; else d.scheme = s; }",
+        scheme,
+    )
     assert page.text_content("#daily-streak") == "2"  # the 18th and 19th; today's is not won, the streak stands
     assert page.text_content("#daily-best-streak") == "2"
     page.select_option("#stats-game", "all")

@@ -186,8 +186,7 @@ def test_a_hints_words_use_the_width_of_an_upright_phone(page: Page, app_url: st
     box = page.evaluate(
         "(r => ({left: r.left, right: r.right, width: r.width}))(document.getElementById('toast').getBoundingClientRect())"
     )
-    assert len(page.text_content("#toast")) > 40  # words that need more than half the width
-    assert box["width"] > 390 * 0.8
+    assert box["width"] > 390 / 2 + 10  # at left: 50% it could never be wider than half the window
     assert box["left"] >= 0 and box["right"] <= 390
     assert abs(box["left"] + box["width"] / 2 - 195) < 2
 

@@ -1223,7 +1223,7 @@ FORTY = {
         "waste": "La carta in cima al mazzetto si può giocare in qualsiasi momento, su una base o su una "
         "colonna; quelle sotto aspettano il loro turno.",
         "stock_play": "Puoi anche trascinare la carta in cima al mazzo direttamente su una colonna o su una base: "
-        "pescarla e giocarla diventano una sola mossa, e un solo Annulla le riporta indietro entrambe.",
+        "pescarla e giocarla diventano una sola mossa, e un solo Annulla la annulla per intero.",
         "no_redeal": "Il mazzo non si rigira: una volta esaurito, resta vuoto.",
         "redeal_n": "Quando il mazzo è vuoto, puoi rigirare il mazzetto e rifare il mazzo fino a {redeals} "
         "volte: in tutto puoi quindi scorrere il mazzo fino a {passes} volte.",

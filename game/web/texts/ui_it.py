@@ -187,7 +187,7 @@ WORDS = {
     "error.unknown_game": "Non esiste un gioco chiamato «{game}». Scegline uno dall'elenco.",
     "error.bad_seed": "«{seed}» non è un numero di partita. I numeri di partita sono interi da 0 a {max}.",
     "error.bad_limit": "«{limit}» non è un limite di tempo: un limite è un numero di secondi, maggiore di 0 e al massimo {max}. Questa partita non ha limite di tempo.",
-    "error.bad_lang": "«{code}» non è una lingua del gioco ({langs}); scegline una nell'elenco delle lingue.",
+    "error.bad_lang": "«{code}» non è una lingua del gioco ({langs}); scegline una dall'elenco delle lingue.",
     "error.bad_position": "Il link della posizione è danneggiato o incompleto e non si può aprire. Al suo posto è iniziata una nuova partita.",
     "error.save_damaged": "Non è stato possibile ripristinare la partita salvata, che è stata messa da parte. È iniziata una nuova partita.",
     "progress.taken_up": "Hai continuato a giocare in un'altra scheda: ecco a che punto è la partita.",
