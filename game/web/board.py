@@ -545,16 +545,19 @@ class Board:
         """Whether the empty stock turns the waste over (its icon), and how
         many more times, where the game limits it (shown in the icon and
         said in the stock's name)."""
-        if "stock" in self.pile_els:
-            value = "yes" if can_redeal else "no"
-            if value != self.redeal_shown:
-                self.redeal_shown = value
-                self.changes.add("d", "pile", "stock", "redeal", value)
-            if left != self.redeals_left:
-                self.redeals_left = left
-                self.changes.add("d", "pile", "stock", "left", "" if left is None else str(left))
-                self.label_pile("stock")
-            self.changes.send()
+        if "stock" not in self.pile_els:
+            return
+        value = "yes" if can_redeal else "no"
+        if value == self.redeal_shown and left == self.redeals_left:
+            return  # the usual move: nothing about the stock changed, nothing to send
+        if value != self.redeal_shown:
+            self.redeal_shown = value
+            self.changes.add("d", "pile", "stock", "redeal", value)
+        if left != self.redeals_left:
+            self.redeals_left = left
+            self.changes.add("d", "pile", "stock", "left", "" if left is None else str(left))
+            self.label_pile("stock")
+        self.changes.send()
 
     def set_art(self, faces: str, back: str) -> None:
         """Switch the face set (Solitario) or the back colour, in place."""
