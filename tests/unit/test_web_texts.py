@@ -276,6 +276,8 @@ def test_every_decided_point_is_stated_in_every_language():
 # Every "(decided …)" marker of RULES.md: a phrase just before it, the games
 # it belongs to, and the decision id the rules texts use for it.
 FORTY = rule_texts.FORTY_FAMILY
+CLASSICS = ("klondike-1", "klondike-3", "freecell", "spider-1", "spider-2", "spider-4", "yukon")
+SPIDERS = ("spider-1", "spider-2", "spider-4")
 MARKERS = [
     ("a history 3 deep", ("reloaded",), "undo-depth-3"),
     ("it never shows below 0", ("reloaded",), "score-floor-zero"),
@@ -293,6 +295,15 @@ MARKERS = [
     # Sections about every game (no game id in their heading).
     ("a stall in a game that has undo is a notice, not yet the end", ("reloaded", *FORTY), "stall-notice-undo"),
     ("Clock", tuple(PLAYER_GAMES), "clock-first-action"),
+    # The classics (RULES.md section 5).
+    ("no score depends on time (the clock is shown, for statistics only)", CLASSICS, "relaxed-play"),
+    ("the classic standard, never below 0", ("klondike-1", "klondike-3"), "klondike-score"),
+    ("favourite numbers (and the famous unsolvable 11982) carry over", ("freecell",), "microsoft-deals"),
+    ("the same as doing it card by card", ("freecell",), "supermove-limit"),
+    ("+10 per card put on a foundation", ("freecell",), "ten-per-card-home"),
+    ("and only when no column is empty", SPIDERS, "deal-no-empty-column"),
+    ("undo takes the step back and still costs 1", SPIDERS, "undo-costs-one"),
+    ("as Klondike without the waste and stock items", ("yukon",), "yukon-score"),
 ]
 
 
@@ -305,13 +316,16 @@ def test_every_decided_marker_of_rules_md_has_an_id():
     if not path.exists():
         pytest.skip(f"{path} not found (set SOLITAIRE_SHARED)")
     text = path.read_text(encoding="utf-8")
-    parts = re.split(r"^## ", text, flags=re.MULTILINE)[1:]  # the introduction only explains the marker
+    # Sections and their sub-sections; the introduction only explains the marker.
+    parts = re.split(r"^###? ", text, flags=re.MULTILINE)[1:]
     section_games = []
     for part in parts:
         heading = part.splitlines()[0]
-        ids = re.findall(r"`([a-z-]+)`", heading)
+        ids = re.findall(r"`([a-z0-9-]+)`", heading)
         if "Forty Thieves family" in heading:
             section_games.append(FORTY)
+        elif "The classics" in heading:
+            section_games.append(CLASSICS)
         else:
             section_games.append(tuple(ids) or tuple(PLAYER_GAMES))  # no id: a rule of every game
     found = []
@@ -326,8 +340,9 @@ def test_every_decided_marker_of_rules_md_has_an_id():
             assert set(for_games) <= set(games), (phrase, games)
             found.append(phrase)
     assert sorted(found) == sorted(p for p, _, _ in MARKERS), "each marker once, each entry used"
+    # A game's decided points must be in its rules as soon as the page offers it.
     for _, for_games, decided in MARKERS:
-        for game in for_games:
+        for game in set(for_games) & set(PLAYER_GAMES):
             assert decided in rule_texts.DECIDED[game], (game, decided)
 
 
