@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple, Optional, Union
 
 from game import duel, names
-from game.duel import Challenge, InvalidChallenge, Run, Verdict
+from game.duel import Challenge, Run, Verdict
 from game.play import PLAYING, Game
 
 from .query import parse_qsl
@@ -98,32 +98,14 @@ def facts(lang: str, challenge: Challenge) -> list[tuple[str, str]]:
 # --- names --------------------------------------------------------------------------------
 
 
-def clean_name(text) -> str:
-    """A typed name as a link would carry it: spaces at the ends dropped, runs
-    of white space made one space."""
-    return " ".join(str(text or "").split())
+clean_name = names.clean
 
 
 def name_problem(name: str, taken: Iterable[str] = ()) -> Optional[tuple[str, dict]]:
-    """Why ``name`` (already cleaned) cannot play: a ``texts.ui`` key and its
-    parameters, or None. ``taken``: names already in the duel (a name equal
-    to one of them ignoring case, or a look-alike of one, is taken)."""
-    if not name:
-        return "duel.name_empty", {}
-    if len(name) > duel.MAX_NAME:
-        return "duel.name_long", {"max": duel.MAX_NAME}
-    if names.mixed_scripts(name):
-        return "duel.name_scripts", {}
-    for other in taken:
-        if names.folded(name) == names.folded(other):
-            return "duel.name_taken", {"name": name}
-        if names.same_name(name, other):
-            return "duel.name_alike", {"name": name, "other": other}
-    try:
-        duel.check_name(name)
-    except InvalidChallenge:
-        return "duel.name_chars", {}
-    return None
+    """Why ``name`` (already cleaned) cannot play (``names.problem``), as a
+    ``texts.ui`` key and its parameters, or None."""
+    found = names.problem(name, taken)
+    return None if found is None else ("duel.name_" + found[0], found[1])
 
 
 def players_problem(names: list[str], taken: Iterable[str] = ()) -> Optional[tuple[int, str, dict]]:
