@@ -3,12 +3,22 @@ challenge is a token that carries the deal and every player's actions, each
 run signed by the device that played it, and each side's engine replays
 them. Scores are never read from a link.
 
-    >>> run = Run.from_game("Ann", game)            # a finished Game
-    >>> message = signed_message(challenge, run.linked(), key)   # the device signs it
-    >>> token = encode_challenge([run.signed(key, signature)])   # "s2.…": send it
-    >>> challenge = decode_challenge(url_or_token)   # strict; checks and replays every run
-    >>> reply = encode_challenge(challenge.add_run(...))
-    >>> verdict = verify(decode_challenge(reply))    # scores, statuses, ranking
+    >>> from game import new_game
+    >>> ann = new_game("solitario", seed=2)
+    >>> ann.act("t5>f1@4"); ann.act("resign@9")
+    >>> token = encode_challenge([Run.from_game("Ann", ann)])   # send it
+    >>> token[:3]
+    's2.'
+    >>> challenge = decode_challenge(token)   # strict: checks and replays every run
+    >>> bea = new_game(challenge.game, challenge.seed)   # the same deal
+    >>> bea.act("resign@5")
+    >>> reply = encode_challenge(challenge.add_run(Run.from_game("Bea", bea)))
+    >>> verdict = verify(decode_challenge(reply))   # scores, statuses, ranking
+    >>> [(p.name, p.score, p.status) for p in verdict.players], verdict.ranking.order
+    ([('Ann', 15, 'resigned'), ('Bea', 0, 'resigned')], ('Ann', 'Bea'))
+
+A device that holds a key signs ``signed_message(challenge, run.linked(),
+key)`` (``static/js/keys.js``) and sends ``run.signed(key, signature)``.
 
 Token, version 2
 ----------------

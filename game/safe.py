@@ -156,9 +156,9 @@ def meets(heights, requirement) -> bool:
     """Do the foundation ``heights`` (by slot) meet a card's ``requirement``?
     The one safety check, for the page and the solver alike.
 
-    >>> meets((4, 4, 3, 3), ((1, 4), (2, 4), (3, 3)))
+    >>> meets((4, 4, 4, 3), ((1, 4), (2, 4), (3, 3)))
     True
-    >>> meets((4, 3, 4, 3), ((1, 4), (2, 4), (3, 3)))
+    >>> meets((4, 4, 3, 3), ((1, 4), (2, 4), (3, 3)))
     False
     """
     for slot, h in requirement:
