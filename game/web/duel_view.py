@@ -19,8 +19,10 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple, Optional, Union
 
 from game import duel, names
+from game.catalog import GAMES
 from game.duel import Challenge, Run, Verdict
 from game.play import PLAYING, Game
+from game.spec import Stall
 
 from .query import parse_qsl
 from .texts.games import game_name
@@ -33,6 +35,8 @@ STATUS_KEYS = {
     "time-up": "duel.status_time_up",
     "resigned": "duel.status_resigned",
 }
+# A stall by the game's own rule of ending (spec.stall), where it has its own words.
+STALL_KEYS = {Stall.CHAIN_END: "duel.status_chain"}
 
 
 @lru_cache(maxsize=8)
@@ -60,8 +64,9 @@ def limit_text(lang: str, limit: Optional[int]) -> str:
 
 
 def status_text(lang: str, status: str, game_id: str = "") -> str:
-    if status == "stalled" and game_id == "retinue":
-        return t(lang, "duel.status_chain")
+    spec = GAMES.get(game_id)
+    if status == "stalled" and spec is not None:
+        return t(lang, STALL_KEYS.get(spec.stall, "duel.status_stalled"))
     return t(lang, STATUS_KEYS.get(status, "duel.status_resigned"))
 
 
