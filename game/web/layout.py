@@ -46,7 +46,7 @@ LONGEST_TWO_DECKS = 25
 FLOOR_UP, FLOOR_DOWN = 6.0, 3.0
 WASTE_FAN = 3  # Solitario shows the last three cards drawn side by side
 WASTE_STEP = 0.28  # at least, in card widths; the fan fills the waste's two slots
-RETINUE_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
+LABELLED_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
 LABELLED_STEP = 0.24  # placed cards' fan, in card widths (beside) or heights (below)
 STACK_STEP = 1.5  # px between cards of a face-down stack, up to STACK_SHOW of them
 STACK_SHOW = 3
@@ -322,8 +322,8 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> L
     pad = _clamp(width * 0.012, 4, 16)
     gap = _clamp(width * 0.008, 3, 12)
     cell_gap = gap * 2
-    per_row = max(len(r) for r in RETINUE_ROWS)
-    rows = len(RETINUE_ROWS)
+    per_row = max(len(r) for r in LABELLED_ROWS)
+    rows = len(LABELLED_ROWS)
 
     def label_h(w: float) -> float:
         return _clamp(w * 0.3, 14, 26)
@@ -354,7 +354,7 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> L
     board_w = per_row * cell_w + (per_row - 1) * cell_gap + 2 * pad
     left = max(0.0, (width - board_w) / 2)
     slots = {}
-    for r, row in enumerate(RETINUE_ROWS):
+    for r, row in enumerate(LABELLED_ROWS):
         row_w = len(row) * cell_w + (len(row) - 1) * cell_gap
         x0 = left + pad + (board_w - 2 * pad - row_w) / 2
         y = pad + r * (cell_h + cell_gap)
