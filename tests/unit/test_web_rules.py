@@ -169,3 +169,18 @@ def test_the_rules_take_every_game_from_the_catalog_not_from_a_list_of_their_own
     assert "maria" in plain
     with pytest.raises(KeyError):
         game_rules("en", "no-such-game")
+
+
+@pytest.mark.parametrize("game", list(catalog.GAMES))
+def test_every_game_of_the_catalog_has_whole_rules_in_every_language(game):
+    """The hidden games too (plain Klondike): a game the words know nothing
+    of gets every section, every field filled, the same figures in each language."""
+    english = text_of("en", game)
+    for lang in LANGS:
+        keys = [s.key for s in game_rules(lang, game)]
+        assert {"goal", "layout", "moves", "scoring", "undo", "end", "table", "controls"} <= set(keys)
+        assert keys == sorted(keys, key=[*rules.ORDER, "table", "controls"].index)
+        text = text_of(lang, game)
+        assert not re.search(r"[{}]", text), (game, lang)
+        assert numbers(text) == numbers(english), (game, lang)
+        assert marked(lang, game) == marked("en", game), (game, lang)

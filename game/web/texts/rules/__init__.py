@@ -10,7 +10,10 @@ games share, and prose keyed by the value it describes (a build rule, an
 empty-column rule, a stall rule, a scoring scheme, a deck style). A game
 added to the catalog gets correct rules with no edit here; a game with
 something of its own adds a prose piece to ``OWN`` (by game id) in each
-language, or a new value's prose to the table it belongs to.
+language, or a new value's prose to the table it belongs to (a new build
+rule to ``BUILD``, a new scoring scheme to ``SCORING``, with its numbers
+from ``Scheme.figures``). A new kind of thing in the spec (free cells, say)
+is one more piece of ``_Build``, worded once per language.
 
 An item that states one of the project's own decisions (RULES.md,
 "(decided)") carries that decision's id in ``decided``, so the page can mark
