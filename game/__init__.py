@@ -2,8 +2,10 @@
 
 >>> from game import new_game
 >>> g = new_game("reloaded", seed=1)
->>> g.play("draw@2")          # moves are CONTRACT.md text; @ gives elapsed seconds
+>>> [c.cards for c in g.play("draw@2")]   # moves are CONTRACT.md text; @ gives elapsed seconds
+[('9D',)]
 >>> g.score(), g.status, [str(m) for m in g.legal_moves()]
+(0, 'playing', ['waste>t3', 't3>t4', 'draw'])
 """
 
 from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position

@@ -16,11 +16,17 @@ class Deck:
     """One kind of deck: its ranks in order, the suits, and how many copies.
 
     ``rank`` maps every code of the deck, face up or down, to its value
-    (Ace = 1); the Italian Re is 10, the French King 13.
+    (Ace = 1); the Italian Re is 10, the French King 13. ``style`` is the
+    pattern its cards are drawn in (``french``: spades, hearts, diamonds,
+    clubs; ``italian``: spade, coppe, denari, bastoni), what the page needs
+    to name and draw them. ``Deck.named`` finds a deck made anywhere by its name.
     """
 
-    def __init__(self, name: str, ranks: str, copies: int = 1):
+    _by_name: dict[str, "Deck"] = {}
+
+    def __init__(self, name: str, ranks: str, copies: int = 1, style: str = "french"):
         self.name = name
+        self.style = style
         self.ranks = ranks
         self.copies = copies
         self.top_rank = len(ranks)
@@ -36,6 +42,12 @@ class Deck:
         # Sorted order: suit by suit, Ace upwards; each copy after the other.
         self.cards: tuple[str, ...] = tuple(r + s for _ in range(copies) for s in SUITS for r in ranks)
         self.size = len(self.cards)
+        Deck._by_name.setdefault(name, self)
+
+    @classmethod
+    def named(cls, name: str) -> "Deck | None":
+        """The deck called ``name`` (``french-52``, ``italian-40``, …), or None."""
+        return cls._by_name.get(name)
 
     def is_card(self, code: str) -> bool:
         return code in self.rank
@@ -51,7 +63,7 @@ class Deck:
 FRENCH = Deck("french-52", "A23456789TJQK")
 FRENCH_2 = Deck("french-104", "A23456789TJQK", copies=2)
 # Asso 2-7, Fante (J), Cavallo (Q), Re (K): denari D, coppe H, bastoni C, spade S.
-ITALIAN = Deck("italian-40", "A234567JQK")
+ITALIAN = Deck("italian-40", "A234567JQK", style="italian")
 
 
 def is_face_down(code: str) -> bool:

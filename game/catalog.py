@@ -86,7 +86,7 @@ def catalog(*specs: GameSpec) -> dict[str, GameSpec]:
 
 # Every game, in the order the picker shows them. A variant is its parent with
 # a few fields changed, written where it is listed: adding one is adding a line
-# here (and its words for the page, texts/games.py and texts/rules.py).
+# here (and its words for the page, texts/games.py; the rules dialog reads the spec, texts/rules/).
 GAMES: dict[str, GameSpec] = catalog(
     RELOADED,
     RETINUE,

@@ -3,12 +3,22 @@ challenge is a token that carries the deal and every player's actions, each
 run signed by the device that played it, and each side's engine replays
 them. Scores are never read from a link.
 
-    >>> run = Run.from_game("Ann", game)            # a finished Game
-    >>> message = signed_message(challenge, run.linked(), key)   # the device signs it
-    >>> token = encode_challenge([run.signed(key, signature)])   # "s2.…": send it
-    >>> challenge = decode_challenge(url_or_token)   # strict; checks and replays every run
-    >>> reply = encode_challenge(challenge.add_run(...))
-    >>> verdict = verify(decode_challenge(reply))    # scores, statuses, ranking
+    >>> from game import new_game
+    >>> ann = new_game("solitario", seed=2)
+    >>> ann.act("t5>f1@4"); ann.act("resign@9")
+    >>> token = encode_challenge([Run.from_game("Ann", ann)])   # send it
+    >>> token[:3]
+    's2.'
+    >>> challenge = decode_challenge(token)   # strict: checks and replays every run
+    >>> bea = new_game(challenge.game, challenge.seed)   # the same deal
+    >>> bea.act("resign@5")
+    >>> reply = encode_challenge(challenge.add_run(Run.from_game("Bea", bea)))
+    >>> verdict = verify(decode_challenge(reply))   # scores, statuses, ranking
+    >>> [(p.name, p.score, p.status) for p in verdict.players], verdict.ranking.order
+    ([('Ann', 15, 'resigned'), ('Bea', 0, 'resigned')], ('Ann', 'Bea'))
+
+A device that holds a key signs ``signed_message(challenge, run.linked(),
+key)`` (``static/js/keys.js``) and sends ``run.signed(key, signature)``.
 
 Token, version 2
 ----------------
@@ -138,7 +148,6 @@ import base64
 import binascii
 import json
 import re
-import unicodedata
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -149,6 +158,7 @@ from . import jsonsafe, names, p256
 from .catalog import PLAYER_GAMES
 from .errors import GameError, InvalidChallenge
 from .moves import is_action, parse_action, parse_step, step_text
+from .names import check_name
 from .play import PLAYING, Game, ScoreEvent, check_game_number
 
 VERSION = 2
@@ -164,7 +174,7 @@ MAX_RUNS = 8
 PACE_CAP = 10  # actions per second of a timed duel's limit a run may hold
 MAX_ACTIONS = 4000  # actions of any run (the cap of an untimed duel)
 MAX_LINK_ACTIONS = 12_000  # actions of every run of a link together
-MAX_NAME = 24
+MAX_NAME = names.MAX_NAME  # characters of a player's name (names.py checks names)
 MAX_TOKEN = 40_000
 MAX_PAYLOAD = 256 * 1024
 MAX_TENTHS = 24 * 3600 * 10
@@ -182,8 +192,6 @@ _AT = re.compile(r"\d{1,9}(?:\.\d{1,6})?")  # a time as move text writes it (mov
 _KEYS = {"g", "l", "r", "s"}
 _RUN_KEYS = {"n", "m", "t"}
 _SIGNED_KEYS = {"k", "z"}
-_BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
-_ZWJ = "\u200d"  # joins emoji; every other format character (Cf) is refused
 
 
 def default_time_limit(game_id: str) -> Optional[int]:
@@ -218,31 +226,6 @@ def check_seed(seed) -> int:
         return check_game_number(seed)
     except GameError as e:
         raise InvalidChallenge(f"bad deal number: {e}") from None
-
-
-def check_name(name) -> str:
-    """A player's name as a link carries it; refused with the reason if unfit."""
-    if not isinstance(name, str):
-        raise InvalidChallenge(f"a player's name must be text, not {type(name).__name__}")
-    if not name.strip():
-        raise InvalidChallenge("a player's name must not be empty")
-    if len(name) > MAX_NAME:
-        raise InvalidChallenge(f"a player's name has at most {MAX_NAME} characters ({name[:MAX_NAME]!r}… is longer)")
-    if name != name.strip():
-        raise InvalidChallenge(f"a player's name must not start or end with a space ({name!r})")
-    for ch in name:
-        cat = unicodedata.category(ch)
-        if cat in _BAD_CATEGORIES or (cat == "Cf" and ch != _ZWJ) or (cat == "Zs" and ch != " "):
-            raise InvalidChallenge(f"a player's name must not hold the control character U+{ord(ch):04X}")
-        if ch in names.BLANK:
-            raise InvalidChallenge(f"a player's name must not hold the blank character U+{ord(ch):04X}")
-    mixed = names.mixed_scripts(name)
-    if mixed:
-        scripts = " and ".join(w.title() for w in mixed)
-        raise InvalidChallenge(
-            f"a player's name mixes letters of {scripts} ({name!r}): look-alike letters could pass for another name"
-        )
-    return name
 
 
 def _b64(data: bytes) -> str:

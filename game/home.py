@@ -3,7 +3,7 @@
 The page's setting *Move cards home automatically* has three modes:
 
 - ``off``: nothing moves by itself;
-- ``safe``: a card goes home only where the proofs of ``game/solver/safe.py``
+- ``safe``: a card goes home only where the proofs of ``game/safe.py``
   show that this can never cost the game;
 - ``always``: every card that can go home goes.
 
@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from .cards import SUITS
 from .moves import Move
+from .safe import meets, safe_requirements
 
 
 class AutoHome(StrEnum):
@@ -30,30 +31,16 @@ class AutoHome(StrEnum):
 _REQUIREMENTS: dict = {}
 
 
-class _Cards:
-    """What ``safe_requirements`` reads of the solver's model: the cards as
-    ``suit * 16 + rank`` and how many copies of each the deck holds."""
-
-    def __init__(self, deck):
-        self.copies = deck.copies
-        self.cards = [s * 16 + r for s in range(4) for r in range(1, deck.top_rank + 1)]
-
-
 def _requirements(spec) -> list:
     found = _REQUIREMENTS.get(spec.id)
     if found is None or found[0] is not spec:
-        # Imported here, not at the top: the solver package costs about 65 ms to
-        # import in Pyodide (the vendored one under Node; 20 ms in CPython), and
-        # a page that never moves cards home safely should not pay it at start.
-        from .solver.safe import safe_requirements
-
-        found = _REQUIREMENTS[spec.id] = (spec, safe_requirements(spec, _Cards(spec.deck)))
+        found = _REQUIREMENTS[spec.id] = (spec, safe_requirements(spec))
     return found[1]
 
 
 def _heights(position) -> list:
     """Foundation heights by suit, the ``copies`` piles of a suit in ascending
-    order (the solver's canonical form, which the requirements index)."""
+    order (the slots that the requirements of ``safe.py`` index)."""
     spec = position.spec
     copies = spec.deck.copies
     by_suit: list = [[] for _ in SUITS]
@@ -69,14 +56,12 @@ def _heights(position) -> list:
 
 def _is_safe(position, card: str, requirements: list) -> bool:
     deck = position.spec.deck
-    code = SUITS.index(deck.suit[card]) * 16 + deck.rank[card]
-    heights = _heights(position)
-    return all(heights[slot] >= need for slot, need in requirements[code])
+    return meets(_heights(position), requirements[SUITS.index(deck.suit[card]) * 16 + deck.rank[card]])
 
 
 def is_safe_home(position, move: Move) -> bool:
     """Would the ``safe`` mode send this card home by itself? ``move`` is a
-    legal move of one card to a foundation; safe.py's proofs must allow it
+    legal move of one card to a foundation; the proofs of safe.py must allow it
     (and from the waste only where cards are drawn one at a time)."""
     spec = position.spec
     if move.src == "waste" and spec.draw != 1:

@@ -1,5 +1,7 @@
 """Players' names in duels: which characters a name may hold, and when two
-names are the same name as a person sees them.
+names are the same name as a person sees them. ``clean`` makes a typed name
+what a link carries, ``problem`` says why a name cannot play (the page turns
+its reason into words), ``check_name`` refuses an unfit name in a link.
 
 A ranking shows names side by side, and a device remembers which key first
 came with a name (trust on first use), so two names that *look* alike must
@@ -26,6 +28,11 @@ skeleton when both names meet in one duel or under one remembered key.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
+
+from .errors import InvalidChallenge
+
+MAX_NAME = 24  # characters
 
 # Letters of one script that are drawn like a Latin letter (or digit), each
 # mapped to it. Applied before and after case folding.
@@ -58,6 +65,8 @@ _SEQUENCES = (("rn", "m"), ("vv", "w"))
 # variation selectors. The skeleton drops them.
 _INVISIBLE = frozenset("\u200d\u034f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
 # Characters that draw nothing at all: a name may not hold them.
+_BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
+_ZWJ = "\u200d"  # joins emoji; every other format character (Cf) is refused
 BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f") | frozenset(map(chr, range(0x180B, 0x1810)))
 
 # Scripts that may share a name with Latin (UTS #39, "highly restrictive").
@@ -118,4 +127,81 @@ def same_name(a: str, b: str) -> bool:
     return folded(a) == folded(b) or skeleton(a) == skeleton(b)
 
 
-__all__ = ["skeleton", "same_name", "identities", "folded", "mixed_scripts", "scripts", "script", "BLANK"]
+def check_name(name) -> str:
+    """A player's name as a link carries it; refused with the reason if unfit."""
+    if not isinstance(name, str):
+        raise InvalidChallenge(f"a player's name must be text, not {type(name).__name__}")
+    if not name.strip():
+        raise InvalidChallenge("a player's name must not be empty")
+    if len(name) > MAX_NAME:
+        raise InvalidChallenge(f"a player's name has at most {MAX_NAME} characters ({name[:MAX_NAME]!r}… is longer)")
+    if name != name.strip():
+        raise InvalidChallenge(f"a player's name must not start or end with a space ({name!r})")
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if cat in _BAD_CATEGORIES or (cat == "Cf" and ch != _ZWJ) or (cat == "Zs" and ch != " "):
+            raise InvalidChallenge(f"a player's name must not hold the control character U+{ord(ch):04X}")
+        if ch in BLANK:
+            raise InvalidChallenge(f"a player's name must not hold the blank character U+{ord(ch):04X}")
+    mixed = mixed_scripts(name)
+    if mixed:
+        scripts = " and ".join(w.title() for w in mixed)
+        raise InvalidChallenge(
+            f"a player's name mixes letters of {scripts} ({name!r}): look-alike letters could pass for another name"
+        )
+    return name
+
+
+def clean(text) -> str:
+    """A typed name as a link would carry it: spaces at the ends dropped, runs
+    of white space made one space.
+
+    >>> clean("  Ann   Lee "), clean(None)
+    ('Ann Lee', '')
+    """
+    return " ".join(str(text or "").split())
+
+
+def problem(name: str, taken: Iterable[str] = ()) -> tuple[str, dict] | None:
+    """Why ``name`` (already cleaned) cannot play in a duel: a reason
+    (``empty``, ``long``, ``scripts``, ``taken``, ``alike`` or ``chars``) and
+    its parameters, or None. ``taken``: names already in the duel (a name
+    equal to one of them ignoring case, or a look-alike of one, is taken).
+
+    >>> problem("lan", ["Ian"])
+    ('alike', {'name': 'lan', 'other': 'Ian'})
+    >>> problem("Анна", ["Ann"]) is None
+    True
+    """
+    if not name:
+        return "empty", {}
+    if len(name) > MAX_NAME:
+        return "long", {"max": MAX_NAME}
+    if mixed_scripts(name):
+        return "scripts", {}
+    for other in taken:
+        if folded(name) == folded(other):
+            return "taken", {"name": name}
+        if same_name(name, other):
+            return "alike", {"name": name, "other": other}
+    try:
+        check_name(name)
+    except InvalidChallenge:
+        return "chars", {}
+    return None
+
+
+__all__ = [
+    "skeleton",
+    "same_name",
+    "identities",
+    "folded",
+    "mixed_scripts",
+    "scripts",
+    "script",
+    "BLANK",
+    "MAX_NAME",
+    "check_name",
+    "clean",
+    "problem",
+]

@@ -5,7 +5,15 @@ command line, checks the signature here. Only *checking* lives here; this
 module never makes keys or signatures, so it handles no secret and need not
 run in constant time.
 
-    >>> verify(public_key, message, signature)   # True or False, never raises
+    >>> public_key = bytes.fromhex(  # RFC 6979, A.2.5: P-256 with SHA-256
+    ...     "0360FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6")
+    >>> signature = bytes.fromhex(
+    ...     "EFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716"
+    ...     "F7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8")
+    >>> verify(public_key, b"sample", signature), verify(public_key, b"Sample", signature)
+    (True, False)
+    >>> verify(b"no key", b"sample", signature)   # True or False, never raises
+    False
 
 - ``public_key``: the point in SEC 1 form, compressed (33 bytes, ``02``/``03``
   and x) or uncompressed (65 bytes, ``04``, x and y), as Web Crypto exports it

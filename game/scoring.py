@@ -63,6 +63,12 @@ class Scheme:
     def win_bonus(self, moves: int, elapsed: float) -> int:
         return 0
 
+    def figures(self, spec) -> dict[str, int]:
+        """The scheme's numbers as a rules text states them, by name, each a
+        positive amount (the words say whether it is won or lost); ``best``
+        is the highest score a deal allows, where there is one."""
+        return {}
+
 
 class ReloadedScheme(Scheme):
     floors_at_zero = True  # RULES.md, decided
@@ -91,6 +97,20 @@ class ReloadedScheme(Scheme):
     def win_bonus(self, moves, elapsed):
         return RELOADED_SOLVED + RELOADED_SOLVED_STEPS // max(1, moves)
 
+    def figures(self, spec):
+        return {
+            "reveal": RELOADED_REVEAL,
+            "home_per_rank": RELOADED_HOME_PER_RANK,
+            "top_home": RELOADED_HOME_PER_RANK * spec.deck.top_rank,
+            "waste_to_column_per_rank": RELOADED_WASTE_TO_COLUMN_PER_RANK,
+            "foundation_to_column": -RELOADED_FOUNDATION_TO_COLUMN,
+            "redeal": -RELOADED_REDEAL,
+            "time_cost": -RELOADED_TIME_COST,
+            "time_step": RELOADED_TIME_STEP,
+            "solved": RELOADED_SOLVED,
+            "solved_steps": RELOADED_SOLVED_STEPS,
+        }
+
 
 class SolitarioScheme(Scheme):
     def move_points(self, spec, change, after, homed):
@@ -103,10 +123,23 @@ class SolitarioScheme(Scheme):
             points += SOLITARIO_OFF_HOME
         return points, homed
 
+    def figures(self, spec):
+        return {
+            "from_waste": SOLITARIO_FROM_WASTE,
+            "reveal": SOLITARIO_REVEAL,
+            "home": SOLITARIO_HOME,
+            "waste_home": SOLITARIO_FROM_WASTE + SOLITARIO_HOME,
+            "off_home": -SOLITARIO_OFF_HOME,
+        }
+
 
 class FortyThievesScheme(Scheme):
     def move_points(self, spec, change, after, homed):
         return (FORTY_HOME if change.dst == "foundation" else 0), homed
+
+    def figures(self, spec):
+        aces = 4 * spec.deck.copies if spec.aces_on_foundations else 0
+        return {"per_card": FORTY_HOME, "best": FORTY_HOME * (spec.card_count - aces)}
 
 
 class RetinueScheme(Scheme):
@@ -125,6 +158,17 @@ class RetinueScheme(Scheme):
 
     def win_bonus(self, moves, elapsed):
         return self.time_bonus(elapsed)
+
+    def figures(self, spec):
+        """``rank_N``: what a card of rank N earns; ``pile_bonus_N``: the bonus
+        of the Nth pile, full."""
+        ranks = range(1, spec.deck.top_rank + 1)
+        out = {"per_rank": RETINUE_PER_RANK, "time_bonus": RETINUE_TIME_BONUS, "bonus_drop": RETINUE_BONUS_DROP}
+        out |= {f"rank_{n}": RETINUE_PER_RANK * n for n in ranks}
+        out |= {f"pile_bonus_{i}": bonus for i, bonus in enumerate(RETINUE_ROW_BONUS, 1)}
+        every_card = RETINUE_PER_RANK * sum(spec.deck.rank[c] for c in spec.deck.cards)
+        out["best"] = every_card + sum(RETINUE_ROW_BONUS) + RETINUE_TIME_BONUS
+        return out
 
 
 class Scoring(Vocabulary):

@@ -2,8 +2,17 @@
 
     >>> from game import deal
     >>> from game.solver import solve
-    >>> r = solve(deal("klondike-3", 1), budget_nodes=50_000)
-    >>> r.status, len(r.line), r.nodes            # "won" | "lost" | "unknown"
+    >>> r = solve(deal("klondike-1", 2), budget_nodes=50_000)
+    >>> r.status, r.nodes <= 50_000               # "won" | "lost" | "unknown"
+    ('won', True)
+    >>> from game import Game
+    >>> g = Game(deal("klondike-1", 2))
+    >>> for move in r.line:
+    ...     _ = g.play(move)
+    >>> g.status                                  # the line wins by the engine's rules
+    'won'
+    >>> solve(deal("retinue", 1)).status         # no choices: its chain is played
+    'lost'
 
 ``solve`` answers honestly: ``won`` comes with a line of engine moves that
 was replayed through the engine's own rules to a won position; ``lost`` means

@@ -46,7 +46,7 @@ from functools import reduce
 from operator import itemgetter, or_
 
 from ..cards import SUITS
-from .safe import safe_requirements
+from ..safe import meets, safe_requirements
 
 FACE_DOWN = 64
 GREEDY_TALON = 3  # greedy cuts: where redeals are limited, only the nearest few useful talon cards
@@ -127,7 +127,7 @@ class Model:
         self.empty_ok = frozenset(c for c in cards if spec.empty_column == "any" or c & 15 == top)
         self.empty_ok_bits = _mask(self.empty_ok)
         # Safe moves home (safe.py proves them): card -> ((slot, min height), ...)
-        self.safe_req = safe_requirements(spec, self)
+        self.safe_req = safe_requirements(spec)
         self._targets: dict = {}
         self._tindex: dict = {}
         self._homes: dict = {}
@@ -228,10 +228,7 @@ class Model:
         return -1
 
     def is_safe(self, found, c) -> bool:
-        for slot, h in self.safe_req[c]:
-            if found[slot] < h:
-                return False
-        return True
+        return meets(found, self.safe_req[c])
 
     def key(self, st):
         """Canonical key: equal for positions with the same future.
@@ -772,7 +769,7 @@ class Model:
         for i, h in enumerate(found):
             if h:
                 c = (i // copies) * 16 + h
-                if not _meets(found, self.safe_req[c]):
+                if not meets(found, self.safe_req[c]):
                     got.append((i, c))
         got = cache[found] = tuple(got)
         return got
@@ -795,7 +792,7 @@ class Model:
             if len(self._safe) > _CACHE_LIMIT:
                 self._safe.clear()
             safe_req = self.safe_req
-            got = frozenset(c for c in self._home_set(found) if _meets(found, safe_req[c]))
+            got = frozenset(c for c in self._home_set(found) if meets(found, safe_req[c]))
             self._safe[found] = got
         return got
 
@@ -1338,13 +1335,6 @@ def _mask(cards) -> int:
     for c in cards:
         bits |= 1 << c
     return bits
-
-
-def _meets(found, req) -> bool:
-    for slot, h in req:
-        if found[slot] < h:
-            return False
-    return True
 
 
 def _talon_key_free(n, w, u):

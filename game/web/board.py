@@ -29,6 +29,9 @@ from .match import match
 from .texts.cards import card_name, index_rank, index_suit, relettered
 from .texts.ui import pile_label, pile_name, t
 
+# The face sets that draw a deck of each style (cards.Deck.style), the default first.
+DECK_FACES = {"french": ("french",), "italian": ("napoletane", "piacentine", "french")}
+
 ART_ROOT = "./static/cards/"
 FACE_SETS = ("napoletane", "piacentine", "french")
 
@@ -115,11 +118,18 @@ class Board:
 
     # --- artwork --------------------------------------------------------------------
     @property
-    def italian(self) -> bool:
-        return self.spec is not None and self.spec.deck.name.startswith("italian")
+    def style(self) -> str:
+        """The deck's style (``cards.Deck.style``): french or italian."""
+        return self.spec.deck.style if self.spec is not None else "french"
+
+    @property
+    def face_choice(self) -> bool:
+        """May the player choose among face sets for this deck (Settings)?"""
+        return len(DECK_FACES[self.style]) > 1
 
     def face_set(self) -> str:
-        return self.faces if self.italian else "french"
+        sets = DECK_FACES[self.style]
+        return self.faces if self.faces in sets else sets[0]
 
     def art_url(self, code: str) -> str:
         if is_face_down(code):
@@ -154,7 +164,7 @@ class Board:
         self.redeals_left = None
         root = self.root
         root.dataset.game = spec.id
-        root.dataset.deck = "italian" if self.italian else "french"
+        root.dataset.deck = self.style
         root.dataset.faces = self.face_set()
         frame = document.createDocumentFragment()
         next_id = 0

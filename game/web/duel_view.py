@@ -19,8 +19,10 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple, Optional, Union
 
 from game import duel, names
-from game.duel import Challenge, InvalidChallenge, Run, Verdict
+from game.catalog import GAMES
+from game.duel import Challenge, Run, Verdict
 from game.play import PLAYING, Game
+from game.spec import Stall
 
 from .query import parse_qsl
 from .texts.games import game_name
@@ -33,6 +35,8 @@ STATUS_KEYS = {
     "time-up": "duel.status_time_up",
     "resigned": "duel.status_resigned",
 }
+# A stall by the game's own rule of ending (spec.stall), where it has its own words.
+STALL_KEYS = {Stall.CHAIN_END: "duel.status_chain"}
 
 
 @lru_cache(maxsize=8)
@@ -60,8 +64,9 @@ def limit_text(lang: str, limit: Optional[int]) -> str:
 
 
 def status_text(lang: str, status: str, game_id: str = "") -> str:
-    if status == "stalled" and game_id == "retinue":
-        return t(lang, "duel.status_chain")
+    spec = GAMES.get(game_id)
+    if status == "stalled" and spec is not None:
+        return t(lang, STALL_KEYS.get(spec.stall, "duel.status_stalled"))
     return t(lang, STATUS_KEYS.get(status, "duel.status_resigned"))
 
 
@@ -98,32 +103,14 @@ def facts(lang: str, challenge: Challenge) -> list[tuple[str, str]]:
 # --- names --------------------------------------------------------------------------------
 
 
-def clean_name(text) -> str:
-    """A typed name as a link would carry it: spaces at the ends dropped, runs
-    of white space made one space."""
-    return " ".join(str(text or "").split())
+clean_name = names.clean
 
 
 def name_problem(name: str, taken: Iterable[str] = ()) -> Optional[tuple[str, dict]]:
-    """Why ``name`` (already cleaned) cannot play: a ``texts.ui`` key and its
-    parameters, or None. ``taken``: names already in the duel (a name equal
-    to one of them ignoring case, or a look-alike of one, is taken)."""
-    if not name:
-        return "duel.name_empty", {}
-    if len(name) > duel.MAX_NAME:
-        return "duel.name_long", {"max": duel.MAX_NAME}
-    if names.mixed_scripts(name):
-        return "duel.name_scripts", {}
-    for other in taken:
-        if names.folded(name) == names.folded(other):
-            return "duel.name_taken", {"name": name}
-        if names.same_name(name, other):
-            return "duel.name_alike", {"name": name, "other": other}
-    try:
-        duel.check_name(name)
-    except InvalidChallenge:
-        return "duel.name_chars", {}
-    return None
+    """Why ``name`` (already cleaned) cannot play (``names.problem``), as a
+    ``texts.ui`` key and its parameters, or None."""
+    found = names.problem(name, taken)
+    return None if found is None else ("duel.name_" + found[0], found[1])
 
 
 def players_problem(names: list[str], taken: Iterable[str] = ()) -> Optional[tuple[int, str, dict]]:

@@ -92,7 +92,7 @@ class Input(Part):
         top = len(codes) - 1
         if kind in ("waste", "foundation"):
             index = top  # only the top card of a stacked pile can be taken
-        elif kind == "retinue":
+        elif kind == "labelled":
             if pile != self.board.turned_pile:
                 return None
             index = top
@@ -210,7 +210,7 @@ class Input(Part):
             if (
                 move.src == pile
                 and move.count == 1
-                and (self.kind(move.dst) == "foundation" or self.kind(pile) == "retinue")
+                and (self.kind(move.dst) == "foundation" or self.kind(pile) == "labelled")
             ):
                 return move
         return None

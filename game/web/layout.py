@@ -46,8 +46,8 @@ LONGEST_TWO_DECKS = 25
 FLOOR_UP, FLOOR_DOWN = 6.0, 3.0
 WASTE_FAN = 3  # Solitario shows the last three cards drawn side by side
 WASTE_STEP = 0.28  # at least, in card widths; the fan fills the waste's two slots
-RETINUE_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
-RETINUE_STEP = 0.24  # placed cards' fan, in card widths (beside) or heights (below)
+LABELLED_ROWS = ((0, 1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12))
+LABELLED_STEP = 0.24  # placed cards' fan, in card widths (beside) or heights (below)
 STACK_STEP = 1.5  # px between cards of a face-down stack, up to STACK_SHOW of them
 STACK_SHOW = 3
 
@@ -68,13 +68,13 @@ class Slot:
     """A pile's element on the board: its box, its place in the rows and its kind."""
 
     pile: str
-    kind: str  # stock | waste | foundation | column | retinue
+    kind: str  # stock | waste | foundation | column | labelled (a pile named by its label: Royal Retinue)
     x: float
     y: float
     w: float
     h: float  # the element's height; columns: the room down to the board's bottom
     row: int
-    label: str = ""  # retinue: the rank the pile is labelled with
+    label: str = ""  # labelled: the rank the pile is labelled with
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ class Layout:
     height: float
     slots: dict
     compact: bool = False
-    label_h: float = 0.0  # retinue: the height of a pile's label
-    retinue_mode: str = ""  # retinue: "beside" or "below" (where placed cards go)
+    label_h: float = 0.0  # labelled piles: the height of a pile's label
+    labelled_mode: str = ""  # labelled piles: "beside" or "below" (where placed cards go)
     waste_fan: int = 1
 
     @property
@@ -109,8 +109,8 @@ class Layout:
         n = len(codes)
         if slot.kind == "column":
             return self._column(slot, codes)
-        if slot.kind == "retinue":
-            return self._retinue(codes, turned)
+        if slot.kind == "labelled":
+            return self._labelled(codes, turned)
         if slot.kind == "waste" and self.waste_fan > 1:
             shown = min(n, self.waste_fan)
             step = max(self.card_w * WASTE_STEP, (slot.w - self.card_w) / (self.waste_fan - 1))
@@ -163,7 +163,7 @@ class Layout:
             y += d if is_face_down(c) else u
         return out
 
-    def _retinue(self, codes, turned: bool) -> list[tuple[float, float]]:
+    def _labelled(self, codes, turned: bool) -> list[tuple[float, float]]:
         """Placed cards fan beside or below the stack of face-down cards, and the
         card to move lies on top of the stack."""
         w, h, top = self.card_w, self.card_h, self.label_h
@@ -176,10 +176,10 @@ class Layout:
         out = []
         for i in range(len(codes)):
             if i < placed:
-                if self.retinue_mode == "beside":
-                    out.append((w + self.gap + i * RETINUE_STEP * w, top))
+                if self.labelled_mode == "beside":
+                    out.append((w + self.gap + i * LABELLED_STEP * w, top))
                 else:
-                    out.append((0.0, top + h + self.gap + i * RETINUE_STEP * h))
+                    out.append((0.0, top + h + self.gap + i * LABELLED_STEP * h))
             else:
                 k = self._stack(i - placed, stack_n)
                 out.append((k, top + k))
@@ -188,7 +188,7 @@ class Layout:
     def extent(self, pile: str, offsets) -> tuple[float, float]:
         """Width and height the pile's element needs for these card offsets."""
         slot = self.slots[pile]
-        if slot.kind == "retinue":
+        if slot.kind == "labelled":
             return slot.w, slot.h
         if slot.kind == "column":
             bottom = max((y for _, y in offsets), default=0.0)
@@ -246,7 +246,7 @@ def plan(spec, width: float, height: float, size: str = "medium", left: bool = F
     height = _max(200.0, height if hasattr(height, "greatest") else float(height))
     size = size if size in SIZES else "medium"
     if spec.labels:  # labelled piles in rows (Royal Retinue)
-        return _plan_retinue(spec, width, height, size)
+        return _plan_labelled(spec, width, height, size)
     layout = _plan_build(spec, width, height, size)
     return mirrored(layout) if left else layout
 
@@ -318,12 +318,12 @@ def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layo
     )
 
 
-def _plan_retinue(spec, width: float, height: float, size: str = "medium") -> Layout:
+def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> Layout:
     pad = _clamp(width * 0.012, 4, 16)
     gap = _clamp(width * 0.008, 3, 12)
     cell_gap = gap * 2
-    per_row = max(len(r) for r in RETINUE_ROWS)
-    rows = len(RETINUE_ROWS)
+    per_row = max(len(r) for r in LABELLED_ROWS)
+    rows = len(LABELLED_ROWS)
 
     def label_h(w: float) -> float:
         return _clamp(w * 0.3, 14, 26)
@@ -331,11 +331,11 @@ def _plan_retinue(spec, width: float, height: float, size: str = "medium") -> La
     best: Optional[tuple[float, str]] = None
     for mode in ("beside", "below"):
         if mode == "beside":  # cell: stack, gap, 4 placed cards fanned; one card high
-            cell_w_per_card = 2 + 3 * RETINUE_STEP
+            cell_w_per_card = 2 + 3 * LABELLED_STEP
             by_w = (width - 2 * pad - (per_row - 1) * cell_gap - per_row * gap) / (per_row * cell_w_per_card)
             by_h = (height - 2 * pad - (rows - 1) * cell_gap - rows * 26) / (rows * RATIO)
         else:  # cell: one card wide; stack above 4 placed cards fanned down
-            cell_h_per_card = RATIO * (2 + 3 * RETINUE_STEP)
+            cell_h_per_card = RATIO * (2 + 3 * LABELLED_STEP)
             by_w = (width - 2 * pad - (per_row - 1) * cell_gap) / per_row
             by_h = (height - 2 * pad - (rows - 1) * cell_gap - rows * (26 + gap)) / (rows * cell_h_per_card)
         w = min(by_w, by_h, MAX_CARD_W)
@@ -348,18 +348,18 @@ def _plan_retinue(spec, width: float, height: float, size: str = "medium") -> La
     h = w * RATIO
     lh = label_h(w)
     if mode == "beside":
-        cell_w, cell_h = w * (2 + 3 * RETINUE_STEP) + gap, lh + h
+        cell_w, cell_h = w * (2 + 3 * LABELLED_STEP) + gap, lh + h
     else:
-        cell_w, cell_h = w, lh + h + gap + 3 * RETINUE_STEP * h + h
+        cell_w, cell_h = w, lh + h + gap + 3 * LABELLED_STEP * h + h
     board_w = per_row * cell_w + (per_row - 1) * cell_gap + 2 * pad
     left = max(0.0, (width - board_w) / 2)
     slots = {}
-    for r, row in enumerate(RETINUE_ROWS):
+    for r, row in enumerate(LABELLED_ROWS):
         row_w = len(row) * cell_w + (len(row) - 1) * cell_gap
         x0 = left + pad + (board_w - 2 * pad - row_w) / 2
         y = pad + r * (cell_h + cell_gap)
         for k, i in enumerate(row):
             pid = f"t{i + 1}"
-            slots[pid] = Slot(pid, "retinue", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r, spec.labels[i])
+            slots[pid] = Slot(pid, "labelled", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r, spec.labels[i])
     board_h = pad * 2 + rows * cell_h + (rows - 1) * cell_gap
-    return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh, retinue_mode=mode)
+    return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh, labelled_mode=mode)

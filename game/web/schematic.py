@@ -30,9 +30,11 @@ def _deal_piles(spec) -> dict:
         start = spec.start_pile - 1
         piles[f"t{start + 1}"] = ["as"] * 3 + ["AS"]
         return piles
+    deck = spec.deck
+    suited = spec.build.fits(deck, deck.code("S", 2), deck.code("S", 1))  # builds in one suit
     for i, (down, up) in enumerate(spec.deal):
         # Colours hint at the build: one suit per column, or alternating.
-        if spec.build == "same-suit":
+        if suited:
             ups = ["AS" if i % 2 else "AH"] * up
         else:
             ups = ["AS" if (i + k) % 2 else "AH" for k in range(up)]
@@ -62,7 +64,7 @@ def schematic_svg(spec, width: float = WIDTH, height: float = HEIGHT) -> str:
     for name in layout.order:
         slot = layout.slots[name]
         codes = piles.get(name, [])
-        top_y = slot.y + (layout.label_h if slot.kind == "retinue" else 0)
+        top_y = slot.y + (layout.label_h if slot.kind == "labelled" else 0)
         if not codes:
             shapes.append(("slot", slot.x, top_y, w, h))
         offsets = layout.offsets(name, codes, turned=(name == turned))

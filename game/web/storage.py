@@ -33,11 +33,10 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from game import DRAW, PLAYER_GAMES, Game, GameError, jsonsafe
+from game import DRAW, PLAYER_GAMES, Game, GameError, jsonsafe, names
 from game.moves import is_action, parse_action, parse_step, step_text, with_time
 from game.play import PLAYING, RESIGNED
 
-from .duel_view import clean_name, name_problem
 from .stats import Stats
 
 PREFIX = "solitaire."
@@ -290,7 +289,7 @@ def _percent(value) -> int:
 
 
 def _player_name(value) -> str:
-    if not isinstance(value, str) or clean_name(value) != value or name_problem(value) is not None:
+    if not isinstance(value, str) or names.clean(value) != value or names.problem(value) is not None:
         raise Damaged("not a player's name")
     return value
 

@@ -41,7 +41,7 @@ class Table(Part):
         root = by_id("board")
         root.dataset.seed = "" if app.seed is None else str(app.seed)
         root.hidden = False
-        by_id("settings-faces").hidden = not board.italian
+        by_id("settings-faces").hidden = not board.face_choice
         self.place_notice()
 
     def redraw(self) -> None:

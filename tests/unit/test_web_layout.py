@@ -118,8 +118,8 @@ def test_retinue_rows_and_placed_cards():
         stack = offsets[2:]
         assert offsets[0] != offsets[1] and all(o not in stack for o in offsets[:2])
         assert stack[-1][1] >= layout.label_h
-    assert plan(spec, *DESKTOP).retinue_mode == "beside"
-    assert plan(spec, *PHONE).retinue_mode == "below"
+    assert plan(spec, *DESKTOP).labelled_mode == "beside"
+    assert plan(spec, *PHONE).labelled_mode == "below"
 
 
 def test_retinue_turned_card_without_face_down_cards_lies_on_the_stack():

@@ -275,7 +275,8 @@ def test_every_decided_point_is_stated_in_every_language():
 
 # Every "(decided …)" marker of RULES.md: a phrase just before it, the games
 # it belongs to, and the decision id the rules texts use for it.
-FORTY = rule_texts.FORTY_FAMILY
+# The Forty Thieves family, as the catalog names it (RULES.md section 4).
+FORTY = tuple(g for g in PLAYER_GAMES if get_spec(g).family == "forty-thieves")
 CLASSICS = ("klondike-1", "klondike-3", "freecell", "spider-1", "spider-2", "spider-4", "yukon")
 SPIDERS = ("spider-1", "spider-2", "spider-4")
 MARKERS = [
@@ -346,23 +347,6 @@ def test_every_decided_marker_of_rules_md_has_an_id():
             assert decided in rule_texts.DECIDED[game], (game, decided)
 
 
-def test_forty_thieves_figures_match_the_catalog():
-    for game, v in rule_texts.FORTY_VARIANTS.items():
-        spec = get_spec(game)
-        assert spec.deal == ((v.down, v.cards - v.down),) * v.columns, game
-        assert (spec.build, spec.runs, spec.draw, spec.redeals, spec.aces_on_foundations) == (
-            v.build,
-            v.runs,
-            v.draw,
-            v.redeals,
-            v.aces_home,
-        ), game
-        assert spec.empty_column == "any" and spec.undo_depth is None and spec.redo and not spec.foundation_to_column
-        dealt = sum(a + b for a, b in spec.deal) + (8 if v.aces_home else 0)
-        assert v.stock == spec.card_count - dealt
-    assert set(rule_texts.FORTY_VARIANTS) == set(FORTY)
-
-
 def numbers(text: str) -> set[int]:
     return {int(re.sub(r"[.,]", "", n)) for n in re.findall(r"\d+(?:[.,]\d{3})+|\d+", text)}
 
@@ -416,19 +400,22 @@ def required_numbers(game: str) -> set[int]:
             -scoring.SOLITARIO_OFF_HOME,
             scoring.SOLITARIO_FROM_WASTE + scoring.SOLITARIO_HOME,
         }
-    v = rule_texts.FORTY_VARIANTS[game]
-    need = {spec.card_count, v.columns, v.cards, v.stock, scoring.FORTY_HOME, v.max_score}
-    if v.aces_home:
-        need.add(spec.card_count - 8)
-    if v.redeals:
-        need |= {v.draw, v.redeals, v.redeals + 1}
+    # The Forty Thieves family: every figure read from the catalog's spec.
+    (down, up), *_ = spec.deal
+    aces = 8 if spec.aces_on_foundations else 0
+    stock = spec.card_count - aces - sum(a + b for a, b in spec.deal)
+    need = {spec.card_count, spec.columns, down + up, stock, scoring.FORTY_HOME, scoring.FORTY_HOME * (104 - aces)}
+    if aces:
+        need.add(spec.card_count - aces)
+    if spec.redeals:
+        need |= {spec.draw, spec.redeals, spec.redeals + 1}
     return need
 
 
 def test_rules_state_the_engine_numbers_and_the_same_numbers_in_every_language():
     # Lucas' figures: 13 columns of 3 and a stock of 57 after 8 Aces go home.
-    assert rule_texts.FORTY_VARIANTS["lucas"].stock == 57
-    assert rule_texts.FORTY_VARIANTS["lucas"].max_score == 480
+    lucas = rule_texts.figures("en", get_spec("lucas"))
+    assert (lucas["stock"], lucas["best"], lucas["to_home"]) == (57, 480, 96)
     # Royal Retinue's maximum: every card, every pile bonus, the whole time bonus.
     assert 4 * 10 * sum(range(1, 14)) + sum(scoring.RETINUE_ROW_BONUS) + scoring.RETINUE_TIME_BONUS == 7890
     for game in PLAYER_GAMES:
@@ -568,6 +555,7 @@ def test_solitarios_rules_say_which_numbers_the_italian_faces_print(lang):
 def test_the_forty_family_rules_say_the_stock_card_plays_straight_where_it_does(lang):
     """RULES.md: the stock's top card may be played directly (a draw and a
     move in one); Little Forty, drawing three, does not allow it."""
-    for game in rule_texts.FORTY_VARIANTS:
-        said = rule_texts.FORTY[lang]["stock_play"] in rules_text(lang, game)
+    assert "little-forty" in FORTY and len(FORTY) == 9
+    for game in FORTY:
+        said = rule_texts.words(lang).W["stock_play"] in rules_text(lang, game)
         assert said is get_spec(game).stock_play, game

@@ -6,11 +6,11 @@ No browser imports: CPython tests read these tables too.
     pick_language(preferences)    "en", "de" or "it" from the browser's list
     card_name(lang, code, deck)   spoken card names (cards.py)
     game_name / game_description  the picker (games.py)
-    game_rules(lang, game_id)     the in-app rules, with decided points marked (rules.py)
+    game_rules(lang, game_id)     the in-app rules, with decided points marked (rules/, from the spec)
 
 Only what is used is loaded. The page imports the player's language alone
-(the others when the player switches), and the rules' words (rules.py, every
-game) when the Rules dialog first opens: importing this package imports
+(the others when the player switches), and the rules (rules/: the builder, then the
+player's language) when the Rules dialog first opens: importing this package imports
 neither.
 
 One module per table and language. A table of words for ``t`` is a module
@@ -37,7 +37,7 @@ RULES_NAMES = ("DECIDED", "RULES", "Item", "Section", "game_rules")
 
 
 def __getattr__(name: str):
-    """The rules' words, imported when first asked for (rules.py is large)."""
+    """The rules' builder, imported when first asked for (its words load by language)."""
     if name in RULES_NAMES:
         from . import rules
 

@@ -14,10 +14,12 @@ Naming choices, kept the same everywhere (rules text included):
 
 from __future__ import annotations
 
+from game.cards import Deck
+
 DEFAULT = "en"
-ITALIAN_DECKS = frozenset({"italian-40", "italian"})
 FRENCH_RANKS = "A23456789TJQK"
 ITALIAN_RANKS = "A234567JQK"
+RANK_LETTERS = {"french": FRENCH_RANKS, "italian": ITALIAN_RANKS}  # by deck style
 SUIT_CODES = "SHDC"
 
 _NUMBERS = {r: r for r in "23456789"} | {"T": "10"}
@@ -85,14 +87,16 @@ def _lang(lang) -> str:
 
 
 def _kind(deck_name: str) -> str:
-    return "italian" if deck_name in ITALIAN_DECKS else "french"
+    """The style of the deck called ``deck_name`` (``cards.Deck.style``)."""
+    deck = Deck.named(deck_name)
+    return deck.style if deck is not None else "french"
 
 
 def _split(code, deck_name: str) -> tuple[str, str]:
     if not isinstance(code, str) or len(code) != 2:
         raise ValueError(f"a card code is two characters, not {str(code)[:12]!r}")
     rank, suit = code[0].upper(), code[1].upper()
-    ranks = ITALIAN_RANKS if _kind(deck_name) == "italian" else FRENCH_RANKS
+    ranks = RANK_LETTERS[_kind(deck_name)]
     if rank not in ranks or suit not in SUIT_CODES:
         raise ValueError(f"{code!r} is not a card of the {deck_name} deck")
     return rank, suit
@@ -102,7 +106,7 @@ def rank_name(lang: str, rank: str, deck_name: str = "french-52") -> str:
     """The word for a rank letter: ``rank_name("de", "Q")`` is ``"Dame"``."""
     lang, kind = _lang(lang), _kind(deck_name)
     r = "T" if rank == "10" else rank.upper()
-    if r not in (ITALIAN_RANKS if kind == "italian" else FRENCH_RANKS):
+    if r not in RANK_LETTERS[kind]:
         raise ValueError(f"{rank!r} is not a rank of the {deck_name} deck")
     return RANKS[kind][lang][r]
 

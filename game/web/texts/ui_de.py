@@ -428,7 +428,7 @@ WORDS = {
     "stall.end": "Spiel beenden",
     "settings.leaving": "Ein Spiel verlassen",
     "settings.ask_leave": "Fragen, bevor ein laufendes Spiel als verloren zählt",
-    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    # --- the rules' controls, made from what each game has (texts/rules/) ---------------
     "controls.retinue_move": "Zieh die offene Karte auf den Stapel ihres Rangs, oder klicke sie an und dann den Stapel.",
     "controls.stock_once": "Ein Klick auf den Talon zieht; ist er leer, bleibt er leer.",
     "shortcut.draw_only": "Vom Talon ziehen",

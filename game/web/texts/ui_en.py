@@ -446,7 +446,7 @@ WORDS = {
     "stall.end": "End the game",
     "settings.leaving": "Leaving a game",
     "settings.ask_leave": "Ask before a game in play counts as a loss",
-    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    # --- the rules' controls, made from what each game has (texts/rules/) ---------------
     "controls.retinue_move": "Drag the face-up card to the pile of its rank, or click it and then the pile.",
     "controls.stock_once": "Click the stock to draw; once it is empty, it stays empty.",
     "shortcut.draw_only": "Draw from the stock",

@@ -428,7 +428,7 @@ WORDS = {
     "stall.end": "Chiudi la partita",
     "settings.leaving": "Lasciare una partita",
     "settings.ask_leave": "Chiedi prima che una partita in corso conti come persa",
-    # --- the rules' controls, made from what each game has (texts/rules.py) --------------
+    # --- the rules' controls, made from what each game has (texts/rules/) ---------------
     "controls.retinue_move": "Trascina la carta scoperta sulla pila del suo valore, oppure fai clic su di essa e poi sulla pila.",
     "controls.stock_once": "Fai clic sul mazzo per pescare; una volta vuoto, resta vuoto.",
     "shortcut.draw_only": "Pesca dal mazzo",

@@ -1,5 +1,9 @@
-"""Safe moves home: which cards the solver may send to a foundation at once,
-without a choice, because doing so can never turn a won position into a lost one.
+"""Safe moves home: which cards may go to a foundation at once, without a
+choice, because doing so can never turn a won position into a lost one.
+
+Rule knowledge, not search: the page's *safe* mode of moving cards home
+(``home.py``) and the solver's forced moves (``solver/model.py``) both read
+these requirements and check them with ``meets``.
 
 A safe move must keep every proof of "lost" sound, so each rule below is
 proved; where no proof was found, there is no rule (the move is still tried
@@ -88,18 +92,41 @@ Any other kind of game gets the Ace rule only.
 
 from __future__ import annotations
 
+from .spec import GameSpec
+
 RED = (False, True, True, False)  # SUITS = "SHDC"
 
+# A requirement no foundation meets: the card is never played automatically.
+_NEVER = ((0, 10**6),)
 
-def safe_requirements(spec, model) -> list:
-    """For every card code: the (foundation slot, minimum height) pairs that
-    make sending it home safe (in addition to it fitting on its foundation).
-    ``None`` marks a card that is never sent home automatically."""
-    copies = model.copies
+
+def card_codes(spec: GameSpec) -> list[int]:
+    """The deck's distinct cards as ``suit * 16 + rank`` (suits in SUITS order).
+
+    >>> from game.catalog import get_spec
+    >>> card_codes(get_spec("forty-thieves"))[:3], len(card_codes(get_spec("forty-thieves")))
+    ([1, 2, 3], 52)
+    """
+    return [s * 16 + r for s in range(4) for r in range(1, spec.deck.top_rank + 1)]
+
+
+def safe_requirements(spec: GameSpec) -> list:
+    """For every card code (``suit * 16 + rank``): the (foundation slot, minimum
+    height) pairs that make sending it home safe, in addition to it fitting on
+    its foundation. Slots are the foundations by suit, a suit's ``copies``
+    piles in ascending order of height. A card never sent home automatically
+    gets a requirement no foundation meets.
+
+    >>> from game.catalog import get_spec
+    >>> req = safe_requirements(get_spec("klondike-1"))
+    >>> req[1], req[2], req[5]  # Ace and 2 of spades always; 5 of spades needs red 4s and the 3 of clubs
+    ((), (), ((1, 4), (2, 4), (3, 3)))
+    """
+    copies = spec.deck.copies
     req: list = [None] * 128
     klondike = spec.foundation_to_column and copies == 1 and spec.build == "alternate"
     two_deck = not spec.foundation_to_column and copies == 2
-    for c in model.cards:
+    for c in card_codes(spec):
         r, s = c & 15, c >> 4
         if r == 1:
             req[c] = ()
@@ -125,5 +152,16 @@ def safe_requirements(spec, model) -> list:
     return [r if r is not None else _NEVER for r in req]
 
 
-# A requirement no foundation meets: the card is never played automatically.
-_NEVER = ((0, 10**6),)
+def meets(heights, requirement) -> bool:
+    """Do the foundation ``heights`` (by slot) meet a card's ``requirement``?
+    The one safety check, for the page and the solver alike.
+
+    >>> meets((4, 4, 4, 3), ((1, 4), (2, 4), (3, 3)))
+    True
+    >>> meets((4, 4, 3, 3), ((1, 4), (2, 4), (3, 3)))
+    False
+    """
+    for slot, h in requirement:
+        if heights[slot] < h:
+            return False
+    return True
