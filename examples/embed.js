@@ -1,4 +1,4 @@
-// The host side of the game's message API (README: "Embedding").
+// The host side of the game's message API (docs/embedding.md).
 //
 // The game's address can be given as ?src=… (for a game on another site);
 // by default it is ../index.html beside this folder. Commands go only to the

@@ -76,7 +76,7 @@ every action and time, its own key, and the runs it answered: cutting,
 changing or reordering anything, or dropping an earlier run, breaks it.
 ``decode_challenge`` refuses a link with a signature that does not match.
 What a signature cannot say (that the name is the person's, that the
-actions were not computed) is in the README, "Security and robustness".
+actions were not computed) is in docs/security.md, "Duels".
 
 Decisions
 ---------

@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_compress:
         sent = compress(out, [*copied, precache.OUTPUT])
         print(f"precompressed copies: {sent['gzip'] / 1e6:.1f} MB with gzip, {sent['br'] / 1e6:.1f} MB with Brotli")
-    print("Upload the folder's contents to any static host (README: Host it on a static site).")
+    print("Upload the folder's contents to any static host (docs/hosting.md).")
     return 0
 
 

@@ -4,11 +4,13 @@ CPython, playing the same moves."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import time
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -36,6 +38,24 @@ def until(page: Page, check, timeout_ms: int = 15_000) -> None:
     deadline = time.monotonic() + timeout_ms / 1000
     while not check() and time.monotonic() < deadline:
         page.wait_for_timeout(50)  # the page's tasks and requests run meanwhile
+
+
+def pause_clock(page: Page, ahead_ms: int = 0) -> None:
+    """Stop the page's time (``page.clock``, installed on its context): from
+    here on ``performance.now()``, ``Date`` and the page's timers move only by
+    ``page.clock.run_for``, through page boots and reloads alike, so what the
+    game's clock shows no longer depends on how fast the machine is. The time
+    first jumps ``ahead_ms`` (and a few ms) forward. ``page.clock.resume()``
+    lets it flow again (the page's animations need it)."""
+    for _ in range(10):
+        now = page.evaluate("Date.now()")
+        try:
+            page.clock.pause_at(datetime.datetime.fromtimestamp((now + ahead_ms + 50) / 1000, datetime.timezone.utc))
+            return
+        except PlaywrightError as e:  # the page's time flowed past the target meanwhile
+            if "to the past" not in str(e):
+                raise
+    raise AssertionError("the page's clock could not be paused")
 
 
 def context_with(browser, browser_context_args: dict, settings: dict | None = None, **extra):
