@@ -163,11 +163,14 @@ class OneTap(Part):
             turn, start = c.order, c.at + 1
         else:
             found = places(game.position, pick.pile, pick.count, self.last_step(), order, moves)
-            turn, start = tuple(found) + (pick.pile,), 0
+            # Back where they came from closes the round; where that pile is
+            # itself a legal place (Royal Retinue's card of its pile's rank),
+            # it is already among the places.
+            turn, start = tuple(found) + (() if pick.pile in found else (pick.pile,)), 0
         legal = {m.dst for m in moves if m.src == pick.pile and m.count == pick.count}
         for k in range(len(turn)):
             i = (start + k) % len(turn)
-            if turn[i] != pick.pile and turn[i] in legal:
+            if turn[i] in legal:
                 return Move(pick.pile, turn[i], pick.count), turn, i
         return None
 
