@@ -20,7 +20,7 @@ import js
 from pyscript import document
 from pyscript.ffi import is_none
 
-from game import DRAW, REDEAL, Game, GameError, Move, new_game, read_position
+from game import DRAW, Game, GameError, Move, new_game, read_position
 from game.catalog import PLAYER_GAMES
 
 from . import hook, url
@@ -84,7 +84,7 @@ class App:
         self.duel = DuelUI(self)
         self.hints = Hints(self)  # hint and finish, through the solver worker
         self.fair = FairPlay(self)  # the clock's holds, leaving a deal, the stall notice
-        self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
+        self.auto_home = AutoHomeView(self, self.table.show)  # cards that go home by themselves, one by one
         self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
         self.win = WinView(self)  # the celebration and what a win means
         self.looks = Looks(self)  # light or dark, the table's colour, card size, left hand
@@ -283,24 +283,6 @@ class App:
             self.win.celebrate(None if self.duel.took_end else self.dialogs.show_end_if_current(game))
         elif not self.duel.took_end:
             self.dialogs.show_end()
-
-    def play_from_stock(self, dst: str) -> bool:
-        """The stock's top card straight to ``dst``: one step of a draw and
-        ``waste>dst``, which one undo takes back."""
-        return self.play((DRAW, Move("waste", dst)))
-
-    def stock(self) -> None:
-        if not self.playing:
-            self.over_word()
-            return
-        if not self.game.spec.has_stock:
-            self.play(DRAW)  # a game without a stock: the engine says so
-            return
-        self.play(self.stock_move(), shake=("stock", 0))
-
-    def stock_move(self) -> Move:
-        """What a tap on the stock plays: a draw, or the waste turned over once it is empty."""
-        return DRAW if self.board.codes("stock") else REDEAL
 
     def undo(self) -> None:
         self.take_back(self.game.undo, "status.undone")

@@ -37,7 +37,7 @@ class Table(Part):
         spec = app.game.spec
         board.deal(spec, self.piles(), self.plan_table(spec), self.turned_pile())
         board.set_language(app.lang)
-        self.changed()
+        self.show_state()
         root = by_id("board")
         root.dataset.seed = "" if app.seed is None else str(app.seed)
         root.hidden = False
@@ -52,6 +52,22 @@ class Table(Part):
         self.show_stock()
 
     def changed(self) -> None:
+        """After an action: the board shows the game (or, while cards go home
+        one by one, the first stage of that: flow.py)."""
+        self.show(self.app.auto_home.first_stage())
+        self.show_state()
+
+    def show(self, position=None) -> None:
+        """Bring the board to ``position`` (None: the game's), moving only what
+        changed: the one place the board is synced."""
+        if position is None:
+            position = self.app.game.position
+        names = position.spec.pile_names
+        piles = {names[i]: p for i, p in enumerate(position.piles)}
+        turned = None if position.waiting is None else names[position.waiting]
+        self.board.sync(piles, turned)
+
+    def show_state(self) -> None:
         self.show_stock()
         self.show_status()
         self.place_notice()

@@ -19,7 +19,7 @@ from ui_helpers import (
 )
 
 from game import Move, new_game
-from game.web.onetap import places
+from game.web.gestures import places
 
 
 @pytest.fixture
