@@ -24,13 +24,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import DRAW, REDEAL, Move
 
 from .gestures import Play, gestures, last_step, outcomes, ranking
 from .part import Part
 from .storage import AHEAD_KEY
+
+if TYPE_CHECKING:
+    from .flow import AutoHomeView
+    from .input import Input
+    from .progress import Progress
+    from .table import Table
 
 IDLE_FALLBACK_MS = 50  # without requestIdleCallback: a slice of work this long after an update
 SLICE_MS = 8  # the longest such slice
@@ -43,8 +49,14 @@ class Ready(NamedTuple):
 
 
 class Ahead(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, table: Table, input: Input, auto_home: AutoHomeView, progress: Progress):
+        super().__init__(app)  # the controller: game, playing
+        self.table = table  # the board, and its redraw and sync (Table.show)
+        self.board = table.board
+        self.input = input  # the view gestures are resolved on, and the handlers a prepared move runs
+        self.auto_home = auto_home  # no moves are made ahead while cards go home
+        self.progress = progress  # the store, for the journal of a move made ahead
+        input.handled.append(self.publish)  # after each gesture: what the next one may do
         self.ready: dict = {}  # move text -> Ready
         self.epoch = None  # the board epoch ``ready`` and ``todo`` belong to
         self.todo: list = []  # moves still to work out
@@ -58,7 +70,7 @@ class Ahead(Part):
 
         app = self.app
         self._work = app.proxy(app.guard(self.work))
-        app.board.changes.on_sent = lambda moved: self.schedule()
+        self.board.changes.on_sent = lambda moved: self.schedule()
         js.SolTable.ahead(app.proxy(app.guard(self.commit)))
 
     def dealt(self, restored=None) -> None:
@@ -86,8 +98,8 @@ class Ahead(Part):
         import js
 
         self.scheduled = False
-        app, board = self.app, self.app.board
-        if not app.playing or app.auto_home.busy:
+        app, board = self.app, self.board
+        if not app.playing or self.auto_home.busy:
             return  # the cards going home schedule this again as they land
         if self.epoch != board.epoch:
             self.epoch, self.ready, self.todo = board.epoch, {}, self.candidates()
@@ -105,11 +117,11 @@ class Ahead(Part):
         """The legal moves, the likeliest first: the stock, then home."""
         game = self.app.game
         moves = game.legal_moves()
-        slots = self.app.board.layout.slots
+        slots = self.board.layout.slots
         return sorted(moves, key=lambda m: (m not in (DRAW, REDEAL), not (m.dst and slots[m.dst].kind == "foundation")))
 
     def prepare(self, move: Move) -> None:
-        app, board = self.app, self.app.board
+        app, board = self.app, self.board
         try:
             after, _ = app.game.position.apply(move)
         except Exception:
@@ -129,8 +141,8 @@ class Ahead(Part):
         (``Gesture.key``); a pile's taps or double taps that all make one
         move are one key, ``tap|pile|*``, and D on every pile ``key|*|d``
         (as table.js looks them up)."""
-        app, board, inp = self.app, self.app.board, self.app.input
-        if not app.playing or app.auto_home.busy or self.epoch != board.epoch:
+        app, board, inp = self.app, self.board, self.input
+        if not app.playing or self.auto_home.busy or self.epoch != board.epoch:
             return {}
         game = app.game
         view = inp.view(legal=tuple(game.legal_moves()))
@@ -151,7 +163,7 @@ class Ahead(Part):
     def ranking(self) -> dict:
         """The hint ranking's order for the board's position (gestures.ranking),
         worked out once for its epoch."""
-        board = self.app.board
+        board = self.board
         if self._ranking is None or self._ranking[0] != board.epoch:
             game = self.app.game
             self._ranking = (board.epoch, ranking(game.position, last_step(game)))
@@ -163,34 +175,32 @@ class Ahead(Part):
         app = self.app
         gestures = self.gestures()
         journal = None  # what table.js writes down with a move it makes (storage.AheadMove)
-        if gestures and not app.progress.in_duel():
+        if gestures and not self.progress.in_duel():
             game = app.game
             journal = {
                 "game": game.spec.id,
                 "seed": game.seed,
                 "steps": game.steps,
                 "actions": len(game.log),
-                "home": app.auto_home.mode(),
+                "home": self.auto_home.mode(),
             }
-        js.SolTable.ready(app.board.epoch, json.dumps(gestures, separators=(",", ":")), json.dumps(journal))
+        js.SolTable.ready(self.board.epoch, json.dumps(gestures, separators=(",", ":")), json.dumps(journal))
 
     # --- table.js applied one: Python catches up ---------------------------------
     def commit(self, move: str, epoch, name: str, *args) -> None:
-        app, board = self.app, self.app.board
+        board, inp = self.board, self.input
         ready = self.ready.get(str(move))
         if ready is None or ready.epoch != int(epoch) or board.epoch != int(epoch):
-            app.table.redraw()  # cannot happen (both sides count the same epoch): draw the game afresh
+            self.table.redraw()  # cannot happen (both sides count the same epoch): draw the game afresh
         else:
             board.expected = ready.record  # the handler decides on the board as it was; its sync adopts this
-        handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop, "key": app.input.keyed}[
-            str(name)
-        ]
+        handler = {"tap": inp.tap, "double": inp.double, "drop": inp.drop, "key": inp.keyed}[str(name)]
         try:
             handler(*args)
         finally:
             if board.expected is not None:  # refused after all (the clock ran out meanwhile): the cards go back
-                app.table.show()
-            app.progress.store.remove(AHEAD_KEY)  # the move is in the game's own save now (or was refused)
+                self.table.show()
+            self.progress.store.remove(AHEAD_KEY)  # the move is in the game's own save now (or was refused)
             self.schedule()
 
 

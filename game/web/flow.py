@@ -16,9 +16,14 @@ always; ``safe`` by default) lives in ``solitaire.settings``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.home import AutoHome
 
 from .part import Part
+
+if TYPE_CHECKING:
+    from .table import Table
 
 STAGE_MS = 110  # between two cards going home
 DEFAULT_MODE = AutoHome.SAFE.value
@@ -41,9 +46,10 @@ def staged(before, changes, player_moves: int) -> list:
 class AutoHomeView(Part):
     """Plays the cards going home on the board, one at a time."""
 
-    def __init__(self, app, show):
+    def __init__(self, app, table: Table):
         super().__init__(app)
-        self.show = show  # Table.show: the board brought to a position (None: the game's)
+        self.show = table.show  # the board brought to a position (None: the game's)
+        table.first_stage = self.first_stage  # after a step, the table shows this first
         self.stages: list = []  # positions still to show, the last is the game's
         self.game = None  # the game the stages belong to
         self.waiting: list = []  # work for when the last card has landed (the win)

@@ -11,17 +11,28 @@ setting) and performs the outcome: it plays the step through ``App.play``
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .gestures import Cycle, Deselect, Gesture, Nothing, Pick, Play, Refuse, Select, View, refusal, resolve
 from .part import Part
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .onetap import OneTap
+    from .sound import Sound
 
 KEY_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
 
 
 class Input(Part):
-    def __init__(self, app):
-        super().__init__(app)  # the controller: game, board, play(), undo(), redo(), cue()
+    def __init__(self, app, board: Board, one_tap: OneTap, sound: Sound, ask_hint: Callable, open_shortcuts: Callable):
+        super().__init__(app)  # the controller: game, play(), undo(), redo(), say()
+        self.board = board
+        self.one_tap = one_tap
+        self.sound = sound
+        self.ask_hint = ask_hint  # H: Hints.ask
+        self.open_shortcuts = open_shortcuts  # ?: Dialogs.open_shortcuts
+        self.handled: list[Callable] = []  # told after each gesture from table.js (ahead.py: what the next may do)
         self.selection: Optional[Pick] = None
         self.dragging: Optional[Pick] = None
         self.pointer = None  # table.js's pointer handling on the board, once wired
@@ -40,7 +51,8 @@ class Input(Part):
                 try:
                     return fn(*args)
                 finally:
-                    app.ahead.publish()
+                    for then in self.handled:
+                        then()
 
             return app.proxy(app.guard(run))
 
@@ -66,14 +78,10 @@ class Input(Part):
     def game(self):
         return self.app.game
 
-    @property
-    def board(self):
-        return self.app.board
-
     def view(self, **known) -> View:
         """The board as ``gestures.resolve`` decides on it; ``known``: the
         position's legal moves and ranking, where the caller has them."""
-        board, one_tap = self.board, self.app.one_tap
+        board, one_tap = self.board, self.one_tap
         slots = board.layout.slots
         piles = {p: board.codes(p) for p in board.cards}
         kinds = {p: slots[p].kind for p in piles if p in slots}
@@ -105,13 +113,13 @@ class Input(Part):
         self.selection = self.dragging = None  # a card dragged off the stock stays shown until it lands
         self.board.clear_selection()
         if outcome.cycle:
-            app.one_tap.cycle = None
+            self.one_tap.cycle = None
         ok = app.play(outcome.step, shake=outcome.shake)
         if not ok and pick is not None and pick.from_stock:
             self.board.peek_stock(False)
         if ok and outcome.cycle and game is app.game and game.status == "playing":
             turn, i = outcome.cycle
-            app.one_tap.cycle = Cycle(game, game.steps, outcome.step.dst, cards, turn, i)
+            self.one_tap.cycle = Cycle(game, game.steps, outcome.step.dst, cards, turn, i)
         return ok
 
     def select(self, pick: Pick, targets) -> None:
@@ -119,7 +127,7 @@ class Input(Part):
         self.board.select(pick.pile, pick.index, pick.count)
         self.board.show_targets(targets)
         self.app.announce_pick(pick)
-        self.app.sound.play("pick")
+        self.sound.play("pick")
 
     def deselect(self) -> None:
         """Let go of the cards picked up, or dragged."""
@@ -174,7 +182,7 @@ class Input(Part):
             self.board.peek_stock(True)
         self.dragging = pick
         self.board.show_targets(outcome.targets)
-        self.app.sound.play("pick")
+        self.sound.play("pick")
         # The fourth: the cards may go back onto their own pile as a move (Royal
         # Retinue's turned card onto its rank's pile), so that pile is a target too.
         return [pick.pile, pick.index, pick.count, pick.pile in outcome.targets]
@@ -243,13 +251,13 @@ class Input(Part):
             app.undo()
             return True
         if lower == "h":
-            app.hints.ask()
+            self.ask_hint()
             return True
         if lower == "r":
             app.redo()
             return True
         if key == "?":
-            app.dialogs.open_shortcuts()
+            self.open_shortcuts()
             return True
         if key in ("Enter", " ") and in_board:  # pick up, or put down, on the pile in focus
             self.act("key", self.board.focus, "Enter")
