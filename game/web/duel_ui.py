@@ -12,8 +12,9 @@ start, ``on_start_game`` before any deal, ``query`` for the address; the HUD
 calls ``hud_updated`` after each update, the hints ask ``no_help``.
 
 Split by concern: this part keeps the duel's state and flow; the panel is
-drawn by ``duel_panel.py`` (no state), a run is signed with this device's
-key by ``duel_sign.py``, and the logic that needs no browser is in
+drawn by ``duel_panel.py`` (no state), a link is checked in slices by
+``duel_link.py``, a run is signed with this device's key by
+``duel_sign.py``, and the logic that needs no browser is in
 ``duel_view.py`` and ``duel_trust.py``.
 """
 
@@ -31,7 +32,7 @@ from game import duel
 from game.duel import InvalidChallenge
 
 from . import duel_panel as panel
-from .dom import boot, by_id
+from .dom import by_id
 from .duel_panel import show
 from .duel_sign import once, sign
 from .duel_trust import Trust
@@ -60,7 +61,6 @@ if TYPE_CHECKING:
     from .progress import Progress
 
 NAME_SETTING = "duel_name"
-SLICE_MS = 25  # a link is checked in slices this long, so the page keeps drawing
 ACTION_KEYS = frozenset("durhzy")  # keys that act: held down, they must not repeat in a duel
 
 
@@ -78,7 +78,7 @@ class DuelUI(Part):
         self.fixed = None  # (game, seed, limit) of a rematch being set up
         self.names: list[str] = []  # setup's name fields
         self.trust = None  # duel_trust.Trust, once wired
-        self.checking = None  # (generator, notices, fallback) of a link being checked
+        self.checking = None  # the LinkCheck of the address's link (duel_link.py)
         self.key_asked = False  # this device's key has been asked for (static/js/keys.js)
         self._flags = None  # ((challenge, trust version), flags) last computed
         self.took_end = False  # the game that ended was a duel run: the duel shows its result
@@ -158,7 +158,6 @@ class DuelUI(Part):
         self.listen_keys()
         self.copied = app.proxy(app.guard(lambda *a: app.show_toast(t(self.lang, "share.copied"))))
         self.copy_refused = app.proxy(app.guard(lambda *a: self.copy_fallback()))
-        self._slice = app.proxy(app.guard(self.check_slice))
         self.hud.after_update = self.hud_updated
         self.trust = Trust(self.progress.store)
         if self.trust.damaged:  # set aside by the store; told with the other start notices
@@ -275,46 +274,32 @@ class DuelUI(Part):
     # --- a link -----------------------------------------------------------------------------------
     def open_address(self, notices: list, fallback) -> bool:
         """At start: a ``?duel=`` address. True if the duel takes over: the link
-        is then checked in slices (the loading screen counts up, the page
-        keeps drawing); a good link deals its cards and shows who challenged,
-        a bad one becomes a notice (the engine's reason) and ``fallback``
-        (called with the notices) starts a playable game instead."""
+        is then checked in slices (duel_link.py: the loading screen counts up,
+        the page keeps drawing); a good link deals its cards and shows who
+        challenged, a bad one becomes a notice (the engine's reason) and
+        ``fallback`` (called with the notices) starts a playable game instead."""
+        from .duel_link import LinkCheck
         from .duel_view import address_has_duel
 
         loc = js.window.location
         if not address_has_duel(str(loc.search), str(loc.hash)):
             return False
         self.go("link")
-        self.checking = (duel.decoding(str(loc.href)), notices, fallback)
-        boot("stage", t(self.lang, "duel.checking", percent=0), 95, 99)
-        js.setTimeout(self._slice, 0)
-        return True
 
-    def check_slice(self) -> None:
-        if self.checking is None:
-            return
-        steps, notices, fallback = self.checking
-        now = js.performance.now
-        deadline = now() + SLICE_MS
-        progress = None
-        try:
-            while now() < deadline:
-                progress = next(steps)
-        except StopIteration as done:
-            self.checking = None
-            self.checked(done.value, notices)
-            return
-        except InvalidChallenge as e:
-            self.checking = None
+        def refused(error) -> None:
             self.go("refused")
-            notices.append(f"{t(self.lang, 'duel.bad_link')} ({e})")
+            notices.append(f"{t(self.lang, 'duel.bad_link')} ({error})")
             fallback(notices)
-            return
-        if progress is not None:
-            done, total = progress
-            percent = int(100 * done / total) if total else 100
-            boot("stage", t(self.lang, "duel.checking", percent=percent), 95, 99)
-        js.setTimeout(self._slice, 0)
+
+        app = self.app
+        self.checking = LinkCheck(
+            str(loc.href),
+            self.lang,
+            lambda challenge: self.checked(challenge, notices),
+            refused,
+            lambda fn: app.proxy(app.guard(fn)),
+        )
+        return True
 
     def checked(self, challenge, notices: list) -> None:
         self.go("checked")
