@@ -23,12 +23,20 @@ gesture Python has not prepared, or one whose move the engine then refuses
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import DRAW, REDEAL, Move
 
+from .gestures import Play, gestures, last_step, outcomes, ranking
 from .part import Part
 from .storage import AHEAD_KEY
+
+if TYPE_CHECKING:
+    from .flow import AutoHomeView
+    from .input import Input
+    from .progress import Progress
+    from .table import Table
 
 IDLE_FALLBACK_MS = 50  # without requestIdleCallback: a slice of work this long after an update
 SLICE_MS = 8  # the longest such slice
@@ -41,14 +49,20 @@ class Ready(NamedTuple):
 
 
 class Ahead(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, table: Table, input: Input, auto_home: AutoHomeView, progress: Progress):
+        super().__init__(app)  # the controller: game, playing
+        self.table = table  # the board, and its redraw and sync (Table.show)
+        self.board = table.board
+        self.input = input  # the view gestures are resolved on, and the handlers a prepared move runs
+        self.auto_home = auto_home  # no moves are made ahead while cards go home
+        self.progress = progress  # the store, for the journal of a move made ahead
+        input.handled.append(self.publish)  # after each gesture: what the next one may do
         self.ready: dict = {}  # move text -> Ready
         self.epoch = None  # the board epoch ``ready`` and ``todo`` belong to
         self.todo: list = []  # moves still to work out
         self.scheduled = False
         self._work = None
-        self._ranking = None  # (board epoch, onetap.ranking of its position)
+        self._ranking = None  # (board epoch, gestures.ranking of its position)
 
     # --- the lifecycle (part.py) -----------------------------------------------
     def wire(self) -> None:
@@ -56,7 +70,7 @@ class Ahead(Part):
 
         app = self.app
         self._work = app.proxy(app.guard(self.work))
-        app.board.changes.on_sent = lambda moved: self.schedule()
+        self.board.changes.on_sent = lambda moved: self.schedule()
         js.SolTable.ahead(app.proxy(app.guard(self.commit)))
 
     def dealt(self, restored=None) -> None:
@@ -84,8 +98,8 @@ class Ahead(Part):
         import js
 
         self.scheduled = False
-        app, board = self.app, self.app.board
-        if not app.playing or app.auto_home.busy:
+        app, board = self.app, self.board
+        if not app.playing or self.auto_home.busy:
             return  # the cards going home schedule this again as they land
         if self.epoch != board.epoch:
             self.epoch, self.ready, self.todo = board.epoch, {}, self.candidates()
@@ -103,11 +117,11 @@ class Ahead(Part):
         """The legal moves, the likeliest first: the stock, then home."""
         game = self.app.game
         moves = game.legal_moves()
-        kind = self.app.input.kind
-        return sorted(moves, key=lambda m: (m not in (DRAW, REDEAL), not (m.dst and kind(m.dst) == "foundation")))
+        slots = self.board.layout.slots
+        return sorted(moves, key=lambda m: (m not in (DRAW, REDEAL), not (m.dst and slots[m.dst].kind == "foundation")))
 
     def prepare(self, move: Move) -> None:
-        app, board = self.app, self.app.board
+        app, board = self.app, self.board
         try:
             after, _ = app.game.position.apply(move)
         except Exception:
@@ -121,75 +135,38 @@ class Ahead(Part):
     # --- what table.js may do on its own ---------------------------------------
     def gestures(self) -> dict:
         """Gesture -> [changes first (the selection let go), the move's
-        changes, the move], for the moves ready now; the keys are table.js's
-        calls: ``tap|pile|index`` (``*``: any index), ``double|pile|index``,
-        ``drop|pile``, ``key|pile|Enter`` and ``key|*|d`` (a key on the pile
-        in focus; ``*``: any pile)."""
-        app, board, inp = self.app, self.app.board, self.app.input
-        if not app.playing or app.auto_home.busy or self.epoch != board.epoch:
+        changes, the move], for the moves ready now: every gesture the board
+        allows (``gestures.outcomes``, the same decision ``Input`` performs)
+        whose outcome plays a prepared move. The keys are table.js's calls
+        (``Gesture.key``); a pile's taps or double taps that all make one
+        move are one key, ``tap|pile|*``, and D on every pile ``key|*|d``
+        (as table.js looks them up)."""
+        app, board, inp = self.app, self.board, self.input
+        if not app.playing or self.auto_home.busy or self.epoch != board.epoch:
             return {}
         game = app.game
-        sel, drag = inp.selection, inp.dragging
-        out: dict = {}
-        let_go = board.forecast_clear(True) if sel is not None else None
-
-        def put(key: str, move: Move, first=None) -> None:
-            ready = self.ready.get(str(move))
-            if ready is not None:
-                out[key] = [first, ready.text, str(move)]
-
-        if game.spec.has_stock:
-            put("tap|stock|*", app.stock_move(), let_go)
-        if drag is not None:
-            if not drag.from_stock:
-                drop = board.forecast_clear(False)
-                for dst in inp.legal_from(drag):
-                    put(f"drop|{dst}", Move(drag.pile, dst, drag.count), drop)
-            return out
-        # Keys on a pile in focus (Input.key): D draws; Enter (or Space) puts
-        # the selection there, or acts on the pile as Input.activate does.
-        if game.spec.has_stock:
-            put("key|*|d", app.stock_move(), let_go)
-        if sel is not None:
-            for dst in inp.legal_from(sel):
-                put(f"tap|{dst}|*", inp.move_for(sel, dst), let_go)
-            for dst in inp.legal_from(sel, any_count=True):
-                put(f"key|{dst}|Enter", inp.move_for(sel, dst, flexible=True), let_go)
-        elif game.spec.has_stock:
-            put("key|stock|Enter", app.stock_move())
-        legal = game.legal_moves()
-        if sel is None and app.one_tap.on():  # a tap on a card moves it (onetap.py): each card's move
-            order = self.ranking()
-
-            def put_one_tap(key: str, pick) -> None:
-                chosen = app.one_tap.choose(pick, order, legal) if pick is not None else None
-                if chosen is not None:
-                    put(key, chosen[0])
-
-            for pile in board.cards:
-                if pile == "stock":
-                    continue
-                for index in range(len(board.codes(pile))):
-                    put_one_tap(f"tap|{pile}|{index}", inp.pickable(pile, index))
-                put_one_tap(f"key|{pile}|Enter", inp.key_pick(pile, legal))  # Enter follows the setting too
-        for pile in board.cards:  # a double tap sends a card home (Input.double)
-            top = len(board.codes(pile)) - 1
-            pick = inp.pickable(pile, top) if top >= 0 else None
-            if pick is None or pick.count != 1:
-                continue
-            move = inp.home_move(pile, legal)
-            if move is not None:
-                put(f"double|{pile}|{top}", move, let_go)
-        return out
+        view = inp.view(legal=tuple(game.legal_moves()))
+        if view.one_tap and view.selection is None and view.dragging is None:
+            view = replace(view, order=self.ranking())  # a tap on a card moves it: one ranking for all
+        if view.dragging is not None:
+            first = board.forecast_clear(False)
+        else:
+            first = board.forecast_clear(True) if view.selection is not None else None
+        plays: dict = {}
+        for gesture, outcome in outcomes(game, view).items():
+            if isinstance(outcome, Play) and isinstance(outcome.step, Move):
+                ready = self.ready.get(str(outcome.step))
+                if ready is not None:
+                    plays[gesture] = [first, ready.text, str(outcome.step)]
+        return gathered(plays, gestures(view))
 
     def ranking(self) -> dict:
-        """The hint ranking's order for the board's position (onetap.ranking),
+        """The hint ranking's order for the board's position (gestures.ranking),
         worked out once for its epoch."""
-        board = self.app.board
+        board = self.board
         if self._ranking is None or self._ranking[0] != board.epoch:
-            from .onetap import ranking
-
-            self._ranking = (board.epoch, ranking(self.app.game.position, self.app.one_tap.last_step()))
+            game = self.app.game
+            self._ranking = (board.epoch, ranking(game.position, last_step(game)))
         return self._ranking[1]
 
     def publish(self) -> None:
@@ -198,32 +175,56 @@ class Ahead(Part):
         app = self.app
         gestures = self.gestures()
         journal = None  # what table.js writes down with a move it makes (storage.AheadMove)
-        if gestures and not app.progress.in_duel():
+        if gestures and not self.progress.in_duel():
             game = app.game
             journal = {
                 "game": game.spec.id,
                 "seed": game.seed,
                 "steps": game.steps,
                 "actions": len(game.log),
-                "home": app.auto_home.mode(),
+                "home": self.auto_home.mode(),
             }
-        js.SolTable.ready(app.board.epoch, json.dumps(gestures, separators=(",", ":")), json.dumps(journal))
+        js.SolTable.ready(self.board.epoch, json.dumps(gestures, separators=(",", ":")), json.dumps(journal))
 
     # --- table.js applied one: Python catches up ---------------------------------
     def commit(self, move: str, epoch, name: str, *args) -> None:
-        app, board = self.app, self.app.board
+        board, inp = self.board, self.input
         ready = self.ready.get(str(move))
         if ready is None or ready.epoch != int(epoch) or board.epoch != int(epoch):
-            app.table.redraw()  # cannot happen (both sides count the same epoch): draw the game afresh
+            self.table.redraw()  # cannot happen (both sides count the same epoch): draw the game afresh
         else:
             board.expected = ready.record  # the handler decides on the board as it was; its sync adopts this
-        handler = {"tap": app.input.tap, "double": app.input.double, "drop": app.input.drop, "key": app.input.keyed}[
-            str(name)
-        ]
+        handler = {"tap": inp.tap, "double": inp.double, "drop": inp.drop, "key": inp.keyed}[str(name)]
         try:
             handler(*args)
         finally:
             if board.expected is not None:  # refused after all (the clock ran out meanwhile): the cards go back
-                board.sync(app.table.piles(), app.table.turned_pile())
-            app.progress.store.remove(AHEAD_KEY)  # the move is in the game's own save now (or was refused)
+                self.table.show()
+            self.progress.store.remove(AHEAD_KEY)  # the move is in the game's own save now (or was refused)
             self.schedule()
+
+
+def gathered(plays: dict, every: list) -> dict:
+    """``plays`` (Gesture -> what table.js applies) keyed as table.js looks
+    them up: ``tap|pile|*`` where every tap on the pile and its cards plays
+    the same, ``key|*|d`` where D on every pile does; else one key per
+    gesture."""
+    groups: dict = {}
+    for g in every:
+        if g.name == "tap":
+            group = ("tap", g.pile, "*")
+        elif g.name == "key" and g.at == "d":
+            group = ("key", "*", "d")
+        else:
+            group = g
+        groups.setdefault(group, []).append(g)
+    out: dict = {}
+    for group, members in groups.items():
+        first = plays.get(members[0])
+        if len(members) > 1 and first is not None and all(plays.get(g) == first for g in members[1:]):
+            out["|".join(group)] = first
+            continue
+        for g in members:
+            if g in plays:
+                out[g.key] = plays[g]
+    return out

@@ -20,7 +20,7 @@ import js
 from pyscript import document
 from pyscript.ffi import is_none
 
-from game import DRAW, REDEAL, Game, GameError, Move, new_game, read_position
+from game import DRAW, Game, GameError, Move, new_game, read_position
 from game.catalog import PLAYER_GAMES
 
 from . import hook, url
@@ -56,9 +56,6 @@ class App:
         events = self.events = Events(self.refused, self.failed)
         self.proxy, self.on, self.guard, self.later = events.proxy, events.on, events.guard, events.later
         self.clicks = events.clicks
-        self.voice = Voice(self)
-        self.show_toast, self.show_notice, self.say = self.voice.toast, self.voice.notice, self.voice.say
-        self.name_card, self.announce_pick = self.voice.name_card, self.voice.announce_pick
         self.game: Game | None = None
         self.seed = None
         self.start_position = None  # the position a ?position= game started from
@@ -69,30 +66,38 @@ class App:
         self.lang = "en"
         self.progress = Progress(self)  # settings, autosave and resume, statistics
         self.settings = self.progress.load_settings()  # a damaged value is set aside, storage never raises
-        self.table = Table(self)  # the board, drawn for the table's size
+        self.looks = Looks(self)  # light or dark, the table's colour, card size, left hand
+        self.table = Table(self, self.looks)  # the board, drawn for the table's size
         self.board = self.table.board
         self.board.faces = self.settings.get("faces", "napoletane")
         self.board.back = self.settings.get("back", "blue")
-        self.input = Input(self)
+        self.voice = Voice(self, self.table)  # the toast, the notice, the live region
+        self.show_toast, self.show_notice, self.say = self.voice.toast, self.voice.notice, self.voice.say
+        self.name_card, self.announce_pick = self.voice.name_card, self.voice.announce_pick
+        self.sound = Sound(self, self.board)  # sounds made in the page, after the first gesture
+        self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
         self.hud = Hud(
             *(query(f'[data-hud="{name}"]') for name in ("score", "time", "moves", "bonus")),
             *(by_id(name) for name in ("hud-bonus", "btn-undo", "undo-count", "btn-redo", "hud-time-label")),
             app=self,
         )
         self.hud.play_buttons = (by_id("btn-hint"), by_id("btn-giveup"))
-        self.dialogs = Dialogs(self)  # picker, rules, settings, shortcuts, giving up, the end
-        self.duel = DuelUI(self)
-        self.hints = Hints(self)  # hint and finish, through the solver worker
-        self.fair = FairPlay(self)  # the clock's holds, leaving a deal, the stall notice
-        self.auto_home = AutoHomeView(self)  # cards that go home by themselves, one by one
-        self.one_tap = OneTap(self)  # the setting: a tap moves a card to its best place
-        self.win = WinView(self)  # the celebration and what a win means
-        self.looks = Looks(self)  # light or dark, the table's colour, card size, left hand
-        self.sound = Sound(self)  # sounds made in the page, after the first gesture
+        self.win = WinView(self, self.progress, self.sound)  # the celebration and what a win means
+        self.dialogs = Dialogs(self, self.board, self.win)  # picker, rules, settings, shortcuts, giving up, the end
+        # Duels: a practice deal in play is left only when the player agrees (FairPlay.ask_leave).
+        self.duel = DuelUI(self, self.progress, self.hud, lambda then: self.fair.ask_leave(then))
+        # The clock's holds, leaving a deal, the stall notice.
+        self.fair = FairPlay(self, self.duel, self.hud, self.progress, self.dialogs.open_rules)
+        self.hints = Hints(self, self.board, self.duel, self.voice)  # hint and finish, through the solver worker
+        self.auto_home = AutoHomeView(self, self.table)  # cards that go home by themselves, one by one
+        # Taps, drags and keys: gestures.resolve decides, Input performs.
+        self.input = Input(self, self.board, self.one_tap, self.sound, self.hints.ask, self.dialogs.open_shortcuts)
         self.frame = Frame(self)  # ?embed=1: messages to and from the host page
-        self.titles = Titles(self)  # the header's titles, the document's, the address
-        self.ahead = Ahead(self)  # moves made ready while idle, for table.js to show at once
+        self.titles = Titles(self, self.duel)  # the header's titles, the document's, the address
+        # Moves made ready while idle, for table.js to show at once.
+        self.ahead = Ahead(self, self.table, self.input, self.auto_home, self.progress)
         self.update_url = self.titles.update_url
+        self.dialogs.settings_shown += [self.fair.show_setting, self.looks.show_setting, self.sound.show_setting]
         # The lifecycle's order (part.py): the board before the HUD, the HUD
         # before the clock is synced, the statistics before the win's news.
         self.parts = (self.dialogs, self.input, self.auto_home, self.table, self.hints, self.hud, self.titles)
@@ -283,24 +288,6 @@ class App:
             self.win.celebrate(None if self.duel.took_end else self.dialogs.show_end_if_current(game))
         elif not self.duel.took_end:
             self.dialogs.show_end()
-
-    def play_from_stock(self, dst: str) -> bool:
-        """The stock's top card straight to ``dst``: one step of a draw and
-        ``waste>dst``, which one undo takes back."""
-        return self.play((DRAW, Move("waste", dst)))
-
-    def stock(self) -> None:
-        if not self.playing:
-            self.over_word()
-            return
-        if not self.game.spec.has_stock:
-            self.play(DRAW)  # a game without a stock: the engine says so
-            return
-        self.play(self.stock_move(), shake=("stock", 0))
-
-    def stock_move(self) -> Move:
-        """What a tap on the stock plays: a draw, or the waste turned over once it is empty."""
-        return DRAW if self.board.codes("stock") else REDEAL
 
     def undo(self) -> None:
         self.take_back(self.game.undo, "status.undone")

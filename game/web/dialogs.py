@@ -4,11 +4,13 @@ a game. Their markup is in index.html; words go in with ``textContent``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyscript import document
 from pyscript.ffi import is_none
 
 from . import url
-from .board import FACE_SETS
+from .board import FACE_SETS, Board
 from .dom import by_id, close
 from .looks import BACKS
 from .panels import fill_end, fill_rules
@@ -17,12 +19,18 @@ from .picker import Picker
 from .shortcuts import fill_shortcuts
 from .texts.ui import t
 
+if TYPE_CHECKING:
+    from .win import WinView
+
 CLOSED_BY_A_DEAL = ("end-dialog", "confirm-dialog", "leave-dialog", "stall-dialog")
 
 
 class Dialogs(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, board: Board, win: WinView):
+        super().__init__(app)  # the controller: game, seed, settings, lang, choose
+        self.board = board  # its card faces and backs, as the settings choose them
+        self.win = win  # what a win means, on the end panel
+        self.settings_shown: list = []  # told as the settings open: each part shows its own setting
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), app.choose)
 
     def wire(self) -> None:
@@ -68,15 +76,14 @@ class Dialogs(Part):
         by_id("rules-dialog").showModal()
 
     def open_settings(self) -> None:
-        board = self.app.board
+        board = self.board
         faces = board.faces if board.faces in FACE_SETS else FACE_SETS[0]
         for node in document.querySelectorAll('#settings-dialog input[name="faces"]'):
             node.checked = node.value == faces
         for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
             node.checked = node.value == board.back
-        self.app.fair.show_setting()
-        self.app.looks.show_setting()
-        self.app.sound.show_setting()
+        for show in self.settings_shown:
+            show()
         by_id("settings-dialog").showModal()
 
     def open_shortcuts(self) -> None:
@@ -94,7 +101,8 @@ class Dialogs(Part):
             app.settings["back"] = target.value
         else:
             return
-        app.board.set_art(app.settings.get("faces", app.board.faces), app.settings.get("back", app.board.back))
+        board = self.board
+        board.set_art(app.settings.get("faces", board.faces), app.settings.get("back", board.back))
         app.save_settings()
 
     # --- giving up and the end ----------------------------------------------------------------
@@ -122,7 +130,7 @@ class Dialogs(Part):
         dialog = by_id("end-dialog")
         dialog.dataset.status = game.status
         fill_end(by_id("end-title"), by_id("end-body"), app.lang, game, game.score())
-        app.win.fill(by_id("end-body"), app.lang, game, game.score())
+        self.win.fill(by_id("end-body"), app.lang, game, game.score())
         if app.seed is not None and app.seed >= url.DAILY_FLOOR or not is_none(by_id("end-challenge")):
             from .daily_ui import show_challenge  # "Challenge a friend" after a daily game
 

@@ -18,6 +18,8 @@ game (``Game(stall_notice=True)``, ``stall_pending``, ``accept_stall``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import js
 from pyodide.ffi import to_js
 from pyscript import document
@@ -28,10 +30,19 @@ from .hud import Clock
 from .part import Part
 from .texts.ui import t
 
+if TYPE_CHECKING:
+    from .duel_ui import DuelUI
+    from .hud import Hud
+    from .progress import Progress
+
 
 class FairPlay(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, duel: DuelUI, hud: Hud, progress: Progress, open_rules):
+        super().__init__(app)  # the controller: game, clock, settings, now
+        self.duel = duel  # a duel run: its clock never pauses, and leaving it is not a loss
+        self.hud = hud  # shows the time the clock holds at
+        self.progress = progress  # whether the game counts in the statistics
+        self.open_rules = open_rules  # Dialogs.open_rules: the duel's rules of fair play
         self.leaving = None  # what to do once the player agrees to leave the deal
 
     def wire(self) -> None:
@@ -56,12 +67,12 @@ class FairPlay(Part):
         app.on(by_id("stall-dialog"), "cancel", lambda e: e.preventDefault())
         app.on(by_id("setting-ask-leave"), "change", app.guard(self.ask_setting_changed))
         # The rules stay readable before a duel is accepted: over the duel's panel, its clock not started.
-        app.on(by_id("duel-rules"), "click", app.guard(lambda e: app.dialogs.open_rules()))
+        app.on(by_id("duel-rules"), "click", app.guard(lambda e: self.open_rules()))
 
     # --- the clock --------------------------------------------------------------------------
     @property
     def duel_run(self) -> bool:
-        return bool(self.app.duel.playing)
+        return bool(self.duel.playing)
 
     def new_clock(self, game, restored=None) -> Clock:
         """The clock of a deal just put on the table."""
@@ -69,7 +80,7 @@ class FairPlay(Part):
         if restored is not None:
             played = restored.played
             return Clock(now, restored.elapsed if played else 0.0, running=played)
-        session = self.app.duel.session
+        session = self.duel.session
         accepted = self.duel_run and session is not None and session.from_link
         return Clock(now, 0.0, running=accepted)  # an answered duel counts from Accept
 
@@ -103,7 +114,7 @@ class FairPlay(Part):
             else:
                 clock.release(reason, now)
         if before != clock.running and app.game is not None:
-            app.hud.update(app.game, app.now())  # show the time it holds
+            self.hud.update(app.game, app.now())  # show the time it holds
         by_id("board").dataset.clock = "running" if clock.running else "held" if clock.started else "waiting"
 
     # --- leaving a deal ------------------------------------------------------------------------
@@ -114,7 +125,7 @@ class FairPlay(Part):
         game = app.game
         if game is None or game.over or not game.log:
             return False
-        return self.duel_run or app.progress.counted()
+        return self.duel_run or self.progress.counted()
 
     def ask_leave(self, then, restart: bool = False) -> None:
         """Run ``then`` (it replaces the deal), asking first when a loss is at stake."""

@@ -16,9 +16,14 @@ always; ``safe`` by default) lives in ``solitaire.settings``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.home import AutoHome
 
 from .part import Part
+
+if TYPE_CHECKING:
+    from .table import Table
 
 STAGE_MS = 110  # between two cards going home
 DEFAULT_MODE = AutoHome.SAFE.value
@@ -41,8 +46,10 @@ def staged(before, changes, player_moves: int) -> list:
 class AutoHomeView(Part):
     """Plays the cards going home on the board, one at a time."""
 
-    def __init__(self, app):
+    def __init__(self, app, table: Table):
         super().__init__(app)
+        self.show = table.show  # the board brought to a position (None: the game's)
+        table.first_stage = self.first_stage  # after a step, the table shows this first
         self.stages: list = []  # positions still to show, the last is the game's
         self.game = None  # the game the stages belong to
         self.waiting: list = []  # work for when the last card has landed (the win)
@@ -121,21 +128,15 @@ class AutoHomeView(Part):
         game = self.app.game
         return bool(self.stages) and game is self.game and game.position is self.stages[-1]
 
-    def changed(self) -> None:
-        """Bring the board to the game: the first stage now and the rest one
-        by one, or the final position at once."""
+    def first_stage(self):
+        """After an action, what the table shows now (Table.changed): the
+        first stage, the rest following one by one, or None (the game's
+        position at once)."""
         if not self.current():
             self.stop()
-            self.app.board.sync(self.app.table.piles(), self.app.table.turned_pile())
-            return
-        self.show(self.stages.pop(0))
+            return None
         self.timer = self.app.js.setTimeout(self._tick, STAGE_MS)
-
-    def show(self, position) -> None:
-        names = position.spec.pile_names
-        piles = {names[i]: p for i, p in enumerate(position.piles)}
-        turned = None if position.waiting is None else names[position.waiting]
-        self.app.board.sync(piles, turned)
+        return self.stages.pop(0)
 
     def next_stage(self) -> None:
         self.timer = None
@@ -154,7 +155,7 @@ class AutoHomeView(Part):
             return
         if self.current():
             self.stages = []
-            self.app.board.sync(self.app.table.piles(), self.app.table.turned_pile())
+            self.show()
         self.done()
 
     def after(self, fn) -> None:

@@ -21,6 +21,7 @@ answers carry request ids, and the position is compared too).
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import js
 from pyscript.ffi import is_none
@@ -30,6 +31,11 @@ from game import DRAW, REDEAL
 from .dom import by_id
 from .part import Part
 from .texts.ui import t
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .duel_ui import DuelUI
+    from .voice import Voice
 
 HINT_BUDGET = 20_000
 HINT_SECONDS = 1.0
@@ -54,8 +60,11 @@ def describe(lang: str, move, name_card, pile_label) -> str:
 
 
 class Hints(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, board: Board, duel: DuelUI, voice: Voice):
+        super().__init__(app)  # the controller: game, play, settings, start_game
+        self.board = board  # the hinted cards are marked on it
+        self.duel = duel  # a duel run gets no help (no_help)
+        self.voice = voice  # the hint's words, taken away once the position changes
         self.asked = None  # the position (JSON text) of the hint in flight
         self.marked: list = []  # (element, class) of the highlight shown
         self.said = None  # the words of the hint in the toast, until the position changes
@@ -95,7 +104,7 @@ class Hints(Part):
         ranking (game/advice.py), in words that say why; the worker is then
         asked, in the background, for a winning line the next hint follows."""
         app = self.app
-        if app.over_word() or not app.playing or self.finishing or app.duel.no_help:  # no hints in a duel run
+        if app.over_word() or not app.playing or self.finishing or self.duel.no_help:  # no hints in a duel run
             return
         self.clear()
         from game.advice import advise_game  # imported while idle after the deal: no wait here
@@ -173,16 +182,16 @@ class Hints(Part):
         self.line, self.line_from = (tuple(rest), game.position) if rest else (None, None)
 
     def card_words(self, pile: str, count: int) -> str:
-        codes = self.app.board.codes(pile)
+        codes = self.board.codes(pile)
         return self.app.name_card(codes[-count]) if len(codes) >= count else pile
 
     def pile_words(self, pile: str) -> str:
         """The pile's name ("Column 4"), without the count its label adds."""
-        board = self.app.board
+        board = self.board
         return board.pile_title(pile) if pile in board.pile_els else pile
 
     def mark(self, step) -> None:
-        board = self.app.board
+        board = self.board
         if len(step) > 1 and step[0] == DRAW:  # from the stock straight to a pile
             self.marked = [(board.pile_els[p], c) for p, c in (("stock", "hint-src"), (step[1].dst, "hint-dst"))]
             for el, cls in self.marked:
@@ -230,7 +239,7 @@ class Hints(Part):
             solver.cancel()
         self.clear()
         if self.said is not None:  # a hint's words are out of date once the cards moved
-            self.app.voice.hide_toast(self.said)
+            self.voice.hide_toast(self.said)
             self.said = None
         self.keep_line()
         if self.finishing:
@@ -251,7 +260,7 @@ class Hints(Part):
 
             self.finish_line = auto_complete(app.game.position) or None
         self.show_finish()
-        if app.duel.no_help:  # a duel run gets no "no way to win"
+        if self.duel.no_help:  # a duel run gets no "no way to win"
             return
         if app.settings.get("lost_notice") and app.playing and not self.finish_line and solver is not None:
             self.checking = self.position_text()
@@ -342,7 +351,7 @@ class Hints(Part):
         """The worker's answer to the quiet check after a move: tell a proved loss, once."""
         app = self.app
         data = json.loads(str(text))
-        if self.checking is None or not app.playing or app.duel.no_help or self.checking != self.position_text():
+        if self.checking is None or not app.playing or self.duel.no_help or self.checking != self.position_text():
             return
         self.checking = None
         if data.get("status") == "won" and data.get("moves"):  # a winning line: the next hint follows it

@@ -1,35 +1,38 @@
-"""Pointer and keyboard input turned into engine moves.
+"""Pointer and keyboard input, performed on the page.
 
 ``static/js/table.js`` reports taps, double taps, grabs and drops on piles;
-the keyboard arrives here directly. What may be picked up is a matter of
-what the player can see (a face-up card and the cards on it, the top of the
-waste or a foundation, Royal Retinue's turned card); whether it may go
-somewhere is always the engine's answer (``legal_moves`` to highlight,
-``play`` raising ``IllegalMove`` with the reason to refuse).
+the keyboard arrives here directly. What each of them does is decided in one
+place, ``gestures.resolve`` (plain Python: a move to play, cards to pick up
+or let go, a refusal with its reason, or nothing); this part builds the view
+it decides on (the board's cards, the selection, the drag, the one-tap
+setting) and performs the outcome: it plays the step through ``App.play``
+(the engine refuses with the reason), highlights, shakes and speaks.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
-from game import Move
-from game.cards import is_face_down
-
+from .gestures import Cycle, Deselect, Gesture, Nothing, Pick, Play, Refuse, Select, View, refusal, resolve
 from .part import Part
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .onetap import OneTap
+    from .sound import Sound
 
 KEY_DIRECTIONS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
 
 
-class Pick(NamedTuple):
-    pile: str
-    index: int
-    count: int
-    from_stock: bool = False  # Forty Thieves family: the stock's top card, played directly
-
-
 class Input(Part):
-    def __init__(self, app):
-        super().__init__(app)  # the controller: game, board, play(), stock(), undo(), redo(), cue()
+    def __init__(self, app, board: Board, one_tap: OneTap, sound: Sound, ask_hint: Callable, open_shortcuts: Callable):
+        super().__init__(app)  # the controller: game, play(), undo(), redo(), say()
+        self.board = board
+        self.one_tap = one_tap
+        self.sound = sound
+        self.ask_hint = ask_hint  # H: Hints.ask
+        self.open_shortcuts = open_shortcuts  # ?: Dialogs.open_shortcuts
+        self.handled: list[Callable] = []  # told after each gesture from table.js (ahead.py: what the next may do)
         self.selection: Optional[Pick] = None
         self.dragging: Optional[Pick] = None
         self.pointer = None  # table.js's pointer handling on the board, once wired
@@ -48,7 +51,8 @@ class Input(Part):
                 try:
                     return fn(*args)
                 finally:
-                    app.ahead.publish()
+                    for then in self.handled:
+                        then()
 
             return app.proxy(app.guard(run))
 
@@ -69,151 +73,95 @@ class Input(Part):
     def ended(self) -> None:
         self.deselect()
 
-    # --- what can be picked up ---------------------------------------------------
+    # --- what the player sees and holds ------------------------------------------
     @property
     def game(self):
         return self.app.game
 
-    @property
-    def board(self):
-        return self.app.board
+    def view(self, **known) -> View:
+        """The board as ``gestures.resolve`` decides on it; ``known``: the
+        position's legal moves and ranking, where the caller has them."""
+        board, one_tap = self.board, self.one_tap
+        slots = board.layout.slots
+        piles = {p: board.codes(p) for p in board.cards}
+        kinds = {p: slots[p].kind for p in piles if p in slots}
+        on = one_tap.on()
+        return View(piles, kinds, board.turned_pile, self.selection, self.dragging, on, one_tap.cycle, **known)
 
-    def kind(self, pile: str) -> str:
-        return self.board.layout.slots[pile].kind
+    def act(self, name: str, pile=None, at=None):
+        """Resolve the gesture on the board as it is, and perform it."""
+        return self.perform(resolve(self.game, self.view(), Gesture(name, pile, at)))
 
-    def pickable(self, pile: str, index: int) -> Optional[Pick]:
-        """The cards a press on card ``index`` of ``pile`` picks up, if any."""
-        if pile not in self.board.cards:
-            return None
-        codes = self.board.codes(pile)
-        if not codes:
-            return None
-        kind = self.kind(pile)
-        top = len(codes) - 1
-        if kind in ("waste", "foundation"):
-            index = top  # only the top card of a stacked pile can be taken
-        elif kind == "labelled":
-            if pile != self.board.turned_pile:
-                return None
-            index = top
-        elif kind == "stock":
-            return None
-        if not 0 <= index <= top or is_face_down(codes[index]):
-            return None
-        return Pick(pile, index, top - index + 1)
+    # --- performing an outcome ------------------------------------------------------
+    def perform(self, outcome) -> bool:
+        """Do ``outcome`` on the page: True when it put cards down (a move)."""
+        if isinstance(outcome, Play):
+            return self.play(outcome)
+        if isinstance(outcome, Select):
+            self.select(outcome.pick, outcome.targets)
+        elif isinstance(outcome, Deselect):
+            self.deselect()
+            if outcome.said:
+                self.app.say(outcome.said)
+        elif isinstance(outcome, Refuse):
+            self.refuse(outcome)
+        return False
 
-    def stock_direct(self) -> bool:
-        """Can the stock's top card be played directly (``spec.stock_play``:
-        RULES.md, the same as drawing it and playing it, one step)?"""
-        return self.game.spec.stock_play and bool(self.board.codes("stock"))
+    def play(self, outcome: Play) -> bool:
+        app, game, pick = self.app, self.app.game, outcome.pick
+        cards = tuple(self.board.codes(pick.pile)[pick.index :]) if outcome.cycle else ()
+        self.selection = self.dragging = None  # a card dragged off the stock stays shown until it lands
+        self.board.clear_selection()
+        if outcome.cycle:
+            self.one_tap.cycle = None
+        ok = app.play(outcome.step, shake=outcome.shake)
+        if not ok and pick is not None and pick.from_stock:
+            self.board.peek_stock(False)
+        if ok and outcome.cycle and game is app.game and game.status == "playing":
+            turn, i = outcome.cycle
+            self.one_tap.cycle = Cycle(game, game.steps, outcome.step.dst, cards, turn, i)
+        return ok
 
-    def legal_from(self, pick: Pick, any_count: bool = False) -> list:
-        if pick.from_stock:
-            return self.game.stock_targets()
-        moves = self.game.legal_moves()
-        return [
-            m.dst
-            for m in moves
-            if m.src == pick.pile and (m.count == pick.count or any_count and m.count <= pick.count)
-        ]
-
-    # --- choosing the move --------------------------------------------------------------
-    def move_for(self, pick: Pick, dst: str, flexible: bool = False) -> Move:
-        """The move that puts ``pick`` on ``dst``; ``flexible`` (keyboard): the
-        longest legal part of the picked run."""
-        if flexible:
-            counts = [
-                m.count
-                for m in self.game.legal_moves()
-                if m.src == pick.pile and m.dst == dst and m.count <= pick.count
-            ]
-            if counts:
-                return Move(pick.pile, dst, max(counts))
-        return Move(pick.pile, dst, pick.count)
-
-    def put(self, pick: Pick, dst: str, flexible: bool = False) -> bool:
-        if pick.from_stock:
-            return self.app.play_from_stock(dst)
-        return self.app.play(self.move_for(pick, dst, flexible), shake=(pick.pile, pick.index))
-
-    # --- selection ---------------------------------------------------------------------
-    def select(self, pick: Pick, any_count: bool = False) -> None:
+    def select(self, pick: Pick, targets) -> None:
         self.selection = pick
         self.board.select(pick.pile, pick.index, pick.count)
-        self.board.show_targets(self.legal_from(pick, any_count))
+        self.board.show_targets(targets)
         self.app.announce_pick(pick)
-        self.app.sound.play("pick")
+        self.sound.play("pick")
 
     def deselect(self) -> None:
-        self.selection = None
+        """Let go of the cards picked up, or dragged."""
+        drag, self.selection, self.dragging = self.dragging, None, None
         self.board.clear_selection()
+        if drag is not None and drag.from_stock:
+            self.board.peek_stock(False)
+
+    def refuse(self, outcome: Refuse) -> None:
+        app, pick = self.app, outcome.pick
+        self.deselect()
+        if outcome.reason == "over":
+            app.over_word()
+            return
+        self.board.shake(pick.pile, pick.index)
+        if outcome.reason == "nowhere":  # one tap: say why, where a rule says more than "it does not fit"
+            from .cues import cue_text
+            from .texts.ui import t
+
+            error = refusal(app.game.position, pick.pile, pick.count)
+            if error is not None:
+                app.show_toast(cue_text(app.lang, error, app.name_card))
+            else:
+                app.show_toast(t(app.lang, "tap.nowhere", card=app.name_card(outcome.card)))
 
     # --- from table.js ------------------------------------------------------------------
     def tap(self, pile, index) -> bool:
         """A tap on ``pile`` at card ``index``: True when it put cards down (a
         move), so that table.js never pairs it with the next tap as a double."""
-        if pile is None:
-            self.deselect()
-            return False
-        if not self.app.playing:
-            self.app.over_word()
-            return False
-        sel = self.selection
-        if pile == "stock":
-            self.deselect()
-            self.app.stock()
-            return False
-        if sel is not None:
-            # The selection's own pile takes it only where that is a move
-            # (Royal Retinue: a card of its own pile's rank); else a tap there
-            # picks another card of it or lets go.
-            if pile == sel.pile and pile not in self.legal_from(sel):
-                again = self.pickable(pile, index)
-                if again is None or again.index == sel.index:
-                    self.deselect()
-                else:
-                    self.select(again)
-                return False
-            self.deselect()
-            return bool(self.put(sel, pile))
-        pick = self.pickable(pile, index)
-        if pick is not None:
-            if self.app.one_tap.on():  # the setting: a tap moves the cards at once
-                self.app.one_tap.tap(pick)
-            else:
-                self.select(pick)
-        return False
+        return self.act("tap", pile, index)
 
     def double(self, pile, index) -> None:
         """Double tap: a card goes to a foundation (Royal Retinue: to its pile)."""
-        if pile is None or not self.app.playing:
-            return
-        if pile == "stock":
-            self.tap(pile, index)
-            return
-        self.deselect()
-        pick = self.pickable(pile, index)
-        if pick is None or pick.count != 1:
-            if pick is not None:
-                self.board.shake(pick.pile, pick.index)
-            return
-        move = self.home_move(pile)
-        if move is not None:
-            self.app.play(move)
-            return
-        self.board.shake(pile, pick.index)
-
-    def home_move(self, pile: str, legal=None) -> Optional[Move]:
-        """The move a double tap on ``pile``'s top card makes: to a foundation
-        (Royal Retinue: to its own pile); ``legal``: the legal moves, if known."""
-        for move in self.game.legal_moves() if legal is None else legal:
-            if (
-                move.src == pile
-                and move.count == 1
-                and (self.kind(move.dst) == "foundation" or self.kind(pile) == "labelled")
-            ):
-                return move
-        return None
+        self.act("double", pile, index)
 
     def grab_for_js(self, pile, index):
         import js
@@ -222,49 +170,33 @@ class Input(Part):
         return None if cards is None else js.Array.of(*cards)
 
     def grab(self, pile, index):
-        """A drag starts: the cards that follow the pointer, as [pile, index, count]."""
-        if not self.app.playing:
-            self.app.over_word()
+        """A drag starts: the cards that follow the pointer, as [pile, index,
+        count, whether their own pile takes them as a move]."""
+        outcome = resolve(self.game, self.view(), Gesture("grab", pile, index))
+        if not isinstance(outcome, Select):
+            self.perform(outcome)
             return None
         self.deselect()
-        if pile == "stock":
-            if not self.stock_direct():
-                return None
-            codes = self.board.codes("stock")
-            pick = Pick("stock", len(codes) - 1, 1, from_stock=True)
+        pick = outcome.pick
+        if pick.from_stock:
             self.board.peek_stock(True)
-        else:
-            pick = self.pickable(pile, index)
-            if pick is None:
-                return None
         self.dragging = pick
-        targets = self.legal_from(pick)
-        self.board.show_targets(targets)
-        self.app.sound.play("pick")
+        self.board.show_targets(outcome.targets)
+        self.sound.play("pick")
         # The fourth: the cards may go back onto their own pile as a move (Royal
         # Retinue's turned card onto its rank's pile), so that pile is a target too.
-        return [pick.pile, pick.index, pick.count, pick.pile in targets]
+        return [pick.pile, pick.index, pick.count, pick.pile in outcome.targets]
 
     def drop(self, dst) -> bool:
         """The dragged cards were let go over ``dst``: True if they moved there."""
-        pick, self.dragging = self.dragging, None
-        self.board.show_targets([])
-        if pick is None:
-            return False
-        if dst is None or dst == pick.pile and dst not in self.legal_from(pick):
-            if pick.from_stock:
-                self.board.peek_stock(False)
-            return False
-        ok = self.put(pick, dst)
-        if pick.from_stock and not ok:
-            self.board.peek_stock(False)
-        return ok
+        outcome = resolve(self.game, self.view(), Gesture("drop", dst))
+        if isinstance(outcome, Nothing):
+            self.board.show_targets([])
+        return self.perform(outcome)
 
     def cancel(self) -> None:
-        pick, self.dragging = self.dragging, None
         self.board.show_targets([])
-        if pick is not None and pick.from_stock:
-            self.board.peek_stock(False)
+        self.act("cancel")
 
     # --- keyboard --------------------------------------------------------------------------
     def keydown(self, event) -> None:
@@ -308,29 +240,27 @@ class Input(Part):
             self.move_focus(KEY_DIRECTIONS[key])
             return True
         if key == "Escape":
-            if self.selection is not None:
-                self.deselect()
-                app.say("status.cancelled")
-                return True
-            return False
+            if self.selection is None:
+                return False
+            self.act("key", self.board.focus, "Escape")
+            return True
         if lower == "d":
-            self.deselect()
-            app.stock()
+            self.act("key", self.board.focus, "d")
             return True
         if lower == "u":
             app.undo()
             return True
         if lower == "h":
-            app.hints.ask()
+            self.ask_hint()
             return True
         if lower == "r":
             app.redo()
             return True
         if key == "?":
-            app.dialogs.open_shortcuts()
+            self.open_shortcuts()
             return True
-        if key in ("Enter", " ") and in_board:
-            self.activate(self.board.focus)
+        if key in ("Enter", " ") and in_board:  # pick up, or put down, on the pile in focus
+            self.act("key", self.board.focus, "Enter")
             return True
         return False
 
@@ -339,42 +269,3 @@ class Input(Part):
         here = board.focus
         target = board.layout.order[0] if here is None else board.layout.neighbour(here, direction)
         board.set_focus(target)
-
-    def activate(self, pile) -> None:
-        """Enter or Space on the pile in focus: pick up, or put down."""
-        if pile is None:
-            return
-        if not self.app.playing:
-            self.app.over_word()
-            return
-        sel = self.selection
-        if sel is not None:
-            self.deselect()
-            if pile != sel.pile or pile in self.legal_from(sel, any_count=True):
-                self.put(sel, pile, flexible=True)
-            else:
-                self.app.say("status.cancelled")
-            return
-        if pile == "stock":
-            self.app.stock()
-            return
-        pick = self.key_pick(pile)
-        if pick is None:
-            return
-        if self.app.one_tap.on():  # Enter follows the one-tap setting
-            self.app.one_tap.tap(pick)
-            return
-        self.select(pick, any_count=True)
-
-    def key_pick(self, pile: str, legal=None) -> Optional[Pick]:
-        """What Enter on ``pile`` picks up: the longest run that can move
-        from it (the top card if none can); ``legal``: the legal moves, if known."""
-        pick = self.pickable(pile, len(self.board.codes(pile)) - 1)
-        if pick is None:
-            return None
-        moves = self.game.legal_moves() if legal is None else legal
-        longest = max((m.count for m in moves if m.src == pile), default=1)
-        start = len(self.board.codes(pile)) - longest
-        if longest > 1 and self.pickable(pile, start) is not None:
-            return Pick(pile, start, longest)
-        return pick

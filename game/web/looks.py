@@ -46,6 +46,10 @@ def choice(settings: dict, name: str) -> str:
 
 
 class Looks(Part):
+    def __init__(self, app):
+        super().__init__(app)
+        self.resized: list = []  # told when the card size or the hand changes (Table.relayout)
+
     # --- what the settings say ---------------------------------------------------------
     @property
     def settings(self) -> dict:
@@ -101,10 +105,14 @@ class Looks(Part):
             self.apply()
         elif name == "card_size" and value in SIZES:
             self.settings[name] = value
-            self.app.table.relayout()
+            self.changed_size()
         elif name == "hand":
             self.settings["hand"] = "left" if target.checked else "right"
-            self.app.table.relayout()
+            self.changed_size()
         else:
             return
         self.app.save_settings()
+
+    def changed_size(self) -> None:
+        for then in self.resized:
+            then()

@@ -22,9 +22,14 @@ the page.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import DRAW
 
 from .part import Part
+
+if TYPE_CHECKING:
+    from .board import Board
 
 NAMES = ("pick", "place", "flip", "refuse", "shuffle", "win")
 MODULE = "./static/js/sound.js"
@@ -51,8 +56,9 @@ def step_sounds(changes) -> list[str]:
 
 
 class Sound(Part):
-    def __init__(self, app):
+    def __init__(self, app, board: Board):
         super().__init__(app)
+        self.board = board  # its refused moves shake: a sound
         self.loading = False
         self.queue: list = []  # sounds asked for while the module loads
         self.asked = self.held = None  # the test hook's lists (wire)
@@ -101,7 +107,7 @@ class Sound(Part):
         dialog = document.getElementById("settings-dialog")
         app.on(dialog, "change", app.guard(self.setting_changed))
         app.on(document.getElementById("setting-volume"), "input", app.guard(self.volume_moved))
-        app.board.on_shake = self.refused
+        self.board.on_shake = self.refused
         self.show_setting()
 
     def show_setting(self) -> None:

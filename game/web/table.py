@@ -11,6 +11,7 @@ from game import REDEAL
 
 from .board import Board
 from .dom import by_id
+from .looks import Looks
 from .part import Part
 
 RELAYOUT_MS = 90
@@ -18,9 +19,12 @@ NOTICE_ROOM = 16  # px: the notice's margin from the table's edge, and room betw
 
 
 class Table(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, looks: Looks):
+        super().__init__(app)  # the controller: game, seed, settings, lang
         self.board = Board(by_id("board"))
+        self.looks = looks  # the layout for the table's size, with the player's card size and hand
+        looks.resized.append(self.relayout)
+        self.first_stage = lambda: None  # after an action, what to show first (None: the game; flow.py sets it)
         self.resize_timer = None
         self._relayout = None
         self.status_shown = None  # the board's data-status, as last written
@@ -37,7 +41,7 @@ class Table(Part):
         spec = app.game.spec
         board.deal(spec, self.piles(), self.plan_table(spec), self.turned_pile())
         board.set_language(app.lang)
-        self.changed()
+        self.show_state()
         root = by_id("board")
         root.dataset.seed = "" if app.seed is None else str(app.seed)
         root.hidden = False
@@ -52,6 +56,22 @@ class Table(Part):
         self.show_stock()
 
     def changed(self) -> None:
+        """After an action: the board shows the game (or, while cards go home
+        one by one, the first stage of that: flow.py)."""
+        self.show(self.first_stage())
+        self.show_state()
+
+    def show(self, position=None) -> None:
+        """Bring the board to ``position`` (None: the game's), moving only what
+        changed: the one place the board is synced."""
+        if position is None:
+            position = self.app.game.position
+        names = position.spec.pile_names
+        piles = {names[i]: p for i, p in enumerate(position.piles)}
+        turned = None if position.waiting is None else names[position.waiting]
+        self.board.sync(piles, turned)
+
+    def show_state(self) -> None:
         self.show_stock()
         self.show_status()
         self.place_notice()
@@ -99,13 +119,13 @@ class Table(Part):
         on an upright phone (12 or 13 columns) bring the hint to turn it (a row
         above the table, until the player closes it): the board is planned again
         for the table that is left, before anything is drawn."""
-        layout = self.app.looks.plan(spec, *self.board_space())
+        layout = self.looks.plan(spec, *self.board_space())
         upright = float(js.window.innerHeight) > float(js.window.innerWidth)
         wanted = layout.narrow and upright and self.app.settings.get("turn_hint") != "closed"
         hint = by_id("turn-hint")
         if bool(hint.hidden) == wanted:
             hint.hidden = not wanted
-            layout = self.app.looks.plan(spec, *self.board_space())
+            layout = self.looks.plan(spec, *self.board_space())
         if wanted:  # a toast stands above the hint's row (app.css), not over it
             lift_toast("--hint-lift", hint)
         return layout

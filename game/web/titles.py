@@ -5,6 +5,8 @@ header, the document's title, and the URL (``?game=…&seed=…``, the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import js
 from pyscript import document
 
@@ -14,8 +16,15 @@ from .part import Part
 from .texts.games import game_name
 from .texts.ui import t
 
+if TYPE_CHECKING:
+    from .duel_ui import DuelUI
+
 
 class Titles(Part):
+    def __init__(self, app, duel: DuelUI):
+        super().__init__(app)  # the controller: game, seed, lang, the address's language
+        self.duel = duel  # the address of a duel (?duel=…)
+
     def dealt(self, restored=None) -> None:
         self.refresh()
         self.update_url()
@@ -46,7 +55,7 @@ class Titles(Part):
 
     def update_url(self) -> None:
         app = self.app
-        query = app.duel.query()  # ?duel=…, while the board belongs to a duel
+        query = self.duel.query()  # ?duel=…, while the board belongs to a duel
         lang = app.address_lang  # an address that named the language keeps it: a reload finds it
         if query is not None and lang:
             query += f"&lang={lang}"  # (one of the page's languages: parse_query checked it)

@@ -4,6 +4,8 @@ live region for screen readers (what was picked up, moved, drawn)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import js
 
 from game import REDEAL
@@ -12,12 +14,17 @@ from .dom import by_id
 from .texts.cards import card_name
 from .texts.ui import t
 
+if TYPE_CHECKING:
+    from .table import Table
+
 TOAST_MS = 2800
 
 
 class Voice:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, table: Table):
+        self.app = app  # the language, the proxies
+        self.table = table  # a notice is placed where it covers fewer cards
+        self.board = table.board  # the cards and piles a sentence names
         self.toast_timer = None
         self._hide = None
 
@@ -50,7 +57,7 @@ class Voice:
     def notice(self, text: str) -> None:
         by_id("notice-text").textContent = text
         by_id("notice").hidden = False
-        self.app.table.place_notice()  # at the table's foot where it covers no card
+        self.table.place_notice()  # at the table's foot where it covers no card
 
     def close_notice(self) -> None:
         by_id("notice").hidden = True
@@ -69,7 +76,7 @@ class Voice:
             return code
 
     def announce_pick(self, pick) -> None:
-        code = self.app.board.codes(pick.pile)[pick.index]
+        code = self.board.codes(pick.pile)[pick.index]
         key = "status.picked_up_run" if pick.count > 1 else "status.picked_up"
         self.say(key, card=self.name_card(code))
 
@@ -81,7 +88,7 @@ class Voice:
             elif change.cards:
                 self.say("status.drawn", card=self.name_card(change.cards[-1]))
             return
-        pile = self.app.board.pile_title(move.dst)
+        pile = self.board.pile_title(move.dst)
         self.say("status.moved", card=self.name_card(change.cards[0]), pile=pile)
 
 

@@ -13,10 +13,14 @@ the page.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .hud import format_clock
 from .part import Part
+
+if TYPE_CHECKING:
+    from .progress import Progress
+    from .sound import Sound
 
 
 def win_news(before, after, score: int, seconds: float, counted: bool) -> list[tuple[str, dict]]:
@@ -39,8 +43,10 @@ def win_news(before, after, score: int, seconds: float, counted: bool) -> list[t
 
 
 class WinView(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, progress: Progress, sound: Sound):
+        super().__init__(app)  # the controller: game, lang
+        self.progress = progress  # the statistics, as they were before this game and after it
+        self.sound = sound  # the win's fanfare
         self.news: list = []
 
     def ended(self) -> None:
@@ -51,20 +57,20 @@ class WinView(Part):
         self.news = []
         if game is None or game.status != "won":
             return
-        counted = bool(app.progress.recorded) and app.progress.counted()
+        counted = bool(self.progress.recorded) and self.progress.counted()
         if app.arrived_over:  # put back over (a reload, another tab's win): nothing new to tell
             self.news = [] if counted else [("win.practice", {})]
             return
-        after = app.progress.stats.record(game.spec.id) if counted else None
+        after = self.progress.stats.record(game.spec.id) if counted else None
         seconds = game.end_time if game.end_time is not None else game.clock
-        self.news = win_news(app.progress.before, after, game.score(), seconds, counted)
+        self.news = win_news(self.progress.before, after, game.score(), seconds, counted)
 
     def celebrate(self, then=None) -> None:
         """The cards celebrate; ``then`` (the end dialog) follows when they are done or skipped."""
         import js
 
         app = self.app
-        app.sound.play("win")
+        self.sound.play("win")
         runner = getattr(js.window, "SolCelebrate", None)
         if runner is None:
             if then is not None:

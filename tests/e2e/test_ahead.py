@@ -28,7 +28,7 @@ from ui_helpers import (
 )
 
 from game import Move, new_game
-from game.web.onetap import places
+from game.web.gestures import places
 
 # At the first change of the board after a pointerup (or another input
 # event): what the HUD's moves counter (Python writes it) said then.
@@ -52,8 +52,11 @@ def page(browser, browser_context_args, app_url):
 
 
 def ready(page, gesture: str) -> None:
+    """Wait until ``gesture`` is made ready, by itself or as one of its pile's
+    taps (``tap|pile|*``: every tap on the pile makes that move)."""
     settle(page)
-    page.wait_for_function(f"SolTable.prepared().includes({gesture!r})", timeout=15_000)
+    anyone = "|".join(gesture.split("|")[:2] + ["*"]) if gesture.startswith("tap|") else gesture
+    page.wait_for_function("gs => gs.some(g => SolTable.prepared().includes(g))", arg=[gesture, anyone], timeout=15_000)
 
 
 def made_ahead(page, action, before: str, event: str = "pointerup") -> None:

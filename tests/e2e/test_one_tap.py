@@ -24,7 +24,7 @@ from ui_helpers import (
 )
 
 from game import Move, new_game
-from game.web.onetap import places
+from game.web.gestures import places
 
 
 @pytest.fixture(scope="module")
@@ -139,4 +139,27 @@ def test_on_by_default_on_a_touch_screen(browser, default_context_args, app_url,
     game.play(Move("t6", "t1"), home="safe")
     settle(page)
     assert dom_piles(page) == engine_piles(game)
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_one_tap_plays_a_retinue_card_onto_the_pile_it_lies_on(browser, default_context_args, app_url, lang):
+    """Royal Retinue deal 4 turns up an eight on the eight pile (its only
+    move is ``t8>t8``): on an upright phone, one tap plays it there, as
+    click-then-click, a double tap and a drag do; no "nowhere to go"."""
+    context = browser.new_context(
+        **{**default_context_args, "has_touch": True, "is_mobile": True, "viewport": {"width": 390, "height": 844}}
+    )
+    page = context.new_page()
+    open_url(page, app_url, f"?game=retinue&seed=4&lang={lang}")
+    game = new_game("retinue", 4)
+    assert [str(m) for m in game.legal_moves()] == ["t8>t8"]
+    eight = game.position.pile("t8")[-1]
+    page.locator('#board [data-pile="t8"] > [data-card]').last.tap()
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    settle(page)
+    game.play(Move("t8", "t8", 1))
+    assert dom_piles(page) == engine_piles(game)
+    assert eight in dom_piles(page)["t8"]
+    assert not page.locator("#toast.show").count()
     context.close()

@@ -1,5 +1,5 @@
 """The plain-Python parts of play that flows (issue 13): where one tap sends
-a card (``onetap.places``), why it can go nowhere (``onetap.refusal``), and
+a card (``gestures.places``), why it can go nowhere (``gestures.refusal``), and
 the positions the table shows while cards go home one by one (``flow.staged``)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from game import Game, Move, new_game, read_position
 from game.advice import rank_steps
 from game.web.flow import staged
-from game.web.onetap import places, refusal
+from game.web.gestures import places, refusal
 from game.web.texts.ui import UI
 from tests.positions import NEAR_WON
 

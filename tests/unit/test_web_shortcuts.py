@@ -36,8 +36,8 @@ def test_every_listed_letter_is_a_key_the_page_answers(game_id):
             return None
 
     stub = Stub()
-    answered = Input(stub)
-    answered.deselect = lambda: None
+    answered = Input(stub, stub.board, stub.one_tap, stub.sound, stub.hints.ask, stub.dialogs.open_shortcuts)
+    answered.act = lambda *gesture: False  # what a gesture does: gestures.resolve, tested on its own
     for keys, _ in shortcut_rows("en", get_spec(game_id)):
         for key in keys:
             if len(key) == 1:
