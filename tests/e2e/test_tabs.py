@@ -5,15 +5,30 @@ one tab stores is lost by what another writes later: statistics, settings
 and the history add up; a game played on in one tab is taken up by the
 other as it shows, and a tab behind never saves over it.
 
-Each test has its own browser context (its own storage), with two pages of
-it side by side, as two tabs are."""
+The module has one browser context (one origin's storage), with two pages of
+it side by side, as two tabs are. A test goes on from the pages the test
+before left where it can (a boot of the game costs seconds), but only if
+that test passed: otherwise it starts from empty storage and new pages, so
+one failure does not fail the tests after it."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from ui_helpers import click_card, click_pile, count, next_frames, open_url, play_move, played_count, settle, stored
+from conftest import MANUAL_HOME
+from ui_helpers import (
+    click_card,
+    click_pile,
+    count,
+    deal_from_picker,
+    next_frames,
+    open_url,
+    play_move,
+    played_count,
+    settle,
+    stored,
+)
 
 from game import new_game
 from game.solver import solve
@@ -21,11 +36,37 @@ from game.web.storage import Slot
 from game.web.texts.ui import t
 
 
-@pytest.fixture()
-def tabs(browser, browser_context_args):
+@pytest.fixture(scope="module")
+def context(browser, browser_context_args):
     ctx = browser.new_context(**browser_context_args)
-    yield ctx, ctx.new_page(), ctx.new_page()
+    yield ctx
     ctx.close()
+
+
+@pytest.fixture(scope="module")
+def shared():
+    """``pages``: the two tabs; ``left``: what a test leaves on them, said as its last line."""
+    return {}
+
+
+@pytest.fixture(autouse=True)
+def before(shared):
+    """What the test before left on the pages, if it passed (else None)."""
+    shared["before"] = shared.pop("left", None)
+    return shared["before"]
+
+
+def fresh(context, app_url, shared):
+    """Two new pages over empty storage (but for the suite's setting: cards go home by hand)."""
+    for page in shared.pop("pages", ()):
+        if not page.is_closed():
+            page.close()
+    helper = context.new_page()
+    helper.goto(app_url + "manifest.webmanifest")
+    helper.evaluate("s => { localStorage.clear(); localStorage.setItem('solitaire.settings', s); }", MANUAL_HOME)
+    helper.close()
+    shared["pages"] = (context.new_page(), context.new_page())
+    return shared["pages"]
 
 
 def state(page) -> dict:
@@ -43,10 +84,10 @@ def first_move(game_id: str, seed: int) -> str:
     return str(next(m for m in new_game(game_id, seed).legal_moves() if not m.is_stock_action))
 
 
-def test_games_ended_in_two_tabs_are_both_counted(tabs, app_url):
+def test_games_ended_in_two_tabs_are_both_counted(context, app_url, shared):
     """Both tabs read the statistics before either game ended; each end
     builds on what the other tab stored (the history too)."""
-    _, a, b = tabs
+    a, b = fresh(context, app_url, shared)
     open_url(a, app_url, "?game=reloaded&seed=5")
     open_url(b, app_url, "?game=solitario&seed=7")
     play_move(a, first_move("reloaded", 5))
@@ -62,12 +103,18 @@ def test_games_ended_in_two_tabs_are_both_counted(tabs, app_url):
     a.select_option("#stats-game", "all")  # every game
     played_row = a.locator("#stats-figures div").filter(has_text=t("en", "stats.played"))
     assert played_row.locator("dd").text_content() == "2"
+    a.keyboard.press("Escape")
+    a.wait_for_selector("#stats-dialog", state="hidden")
+    shared["left"] = "two games ended"  # settings at their defaults
 
 
-def test_settings_changed_in_two_tabs_are_both_kept(tabs, app_url):
-    _, a, b = tabs
-    open_url(a, app_url, "?game=reloaded&seed=5")
-    open_url(b, app_url, "?game=solitario&seed=6")
+def test_settings_changed_in_two_tabs_are_both_kept(context, app_url, shared):
+    if shared["before"] == "two games ended":
+        a, b = shared["pages"]
+    else:
+        a, b = fresh(context, app_url, shared)
+        open_url(a, app_url, "?game=reloaded&seed=5")
+        open_url(b, app_url, "?game=solitario&seed=6")
     a.click("#btn-sound")  # sound off, in the first tab
     a.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).sound === 'off'", timeout=5_000)
     b.click("#btn-settings")
@@ -76,6 +123,9 @@ def test_settings_changed_in_two_tabs_are_both_kept(tabs, app_url):
     b.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).back === 'red'", timeout=5_000)
     settings = stored(b, "solitaire.settings")
     assert settings["sound"] == "off" and settings["back"] == "red", settings
+    b.keyboard.press("Escape")
+    b.wait_for_selector("#settings-dialog", state="hidden")
+    shared["left"] = "two pages"
 
 
 def steps(log) -> list[str]:
@@ -89,12 +139,16 @@ def play_on(page, game) -> None:
     game.play(text, home="off")
 
 
-def test_a_tab_takes_up_the_game_played_on_in_another(tabs, app_url):
+def test_a_tab_takes_up_the_game_played_on_in_another(context, app_url, shared):
     """The same deal in two tabs: moves made in one show in the other, with
     a word why; the save holds every move, whichever tab closes first."""
-    _, a, b = tabs
     game = new_game("reloaded", 5)
-    open_url(a, app_url, "?game=reloaded&seed=5")
+    if shared["before"] == "two pages":  # a new deal of it in the first tab, from the picker
+        a, b = shared["pages"]
+        deal_from_picker(a, "reloaded", 5)
+    else:
+        a, b = fresh(context, app_url, shared)
+        open_url(a, app_url, "?game=reloaded&seed=5")
     play_on(a, game)
     open_url(b, app_url, "?game=reloaded&seed=5")  # the same address: the save, with that move
     assert state(b)["position"] == state(a)["position"]
@@ -112,15 +166,21 @@ def test_a_tab_takes_up_the_game_played_on_in_another(tabs, app_url):
     a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
     a.close()
     assert steps(stored(b, "solitaire.save.reloaded")["game"]["moves"]) == steps(game.log)
+    shared["pages"] = (b, context.new_page())
+    shared["left"] = "reloaded 5 in play"  # in the first page
 
 
-def test_a_hidden_tab_behind_never_saves_over_the_game(tabs, app_url):
+def test_a_hidden_tab_behind_never_saves_over_the_game(context, app_url, shared):
     """A tab left in the background with an older copy of the game: closing
     it does not write that copy over the moves made since in another tab;
     shown again, it takes them up."""
-    _, a, b = tabs
     game = new_game("reloaded", 5)
-    open_url(a, app_url, "?game=reloaded&seed=5")
+    if shared["before"] == "reloaded 5 in play":  # a new deal of it there, from the picker
+        a, b = shared["pages"]
+        deal_from_picker(a, "reloaded", 5)
+    else:
+        a, b = fresh(context, app_url, shared)
+        open_url(a, app_url, "?game=reloaded&seed=5")
     play_on(a, game)
     hide(a, True)
     open_url(b, app_url, "?game=reloaded&seed=5")
