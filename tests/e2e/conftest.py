@@ -159,6 +159,28 @@ def open_game(page: Page, url: str, timeout: float = BOOT_TIMEOUT_MS) -> Page:
     return page
 
 
+# Failed tests per module, for tests that go on from the page an earlier test
+# of their module left (``went_well``).
+FAILURES: dict[str, int] = {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        FAILURES[item.module.__name__] = FAILURES.get(item.module.__name__, 0) + 1
+    return report
+
+
+@pytest.fixture
+def went_well(request) -> bool:
+    """Whether every test of this module so far passed. A test that would go
+    on from the page the tests before left (a boot of the game costs seconds)
+    does so only then, and otherwise sets its page up itself: one failure
+    does not fail the tests after it."""
+    return not FAILURES.get(request.module.__name__)
+
+
 @pytest.fixture
 def game(page: Page, app_url: str) -> PageWatch:
     """A fresh page with the game booted, watched from the first request."""

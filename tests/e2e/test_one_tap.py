@@ -2,7 +2,11 @@
 move to the best place, tapping again to cycle through the legal places, a
 card with nowhere to go (it shakes and the page says why), the setting off
 (tap, then tap where), Enter on the keyboard, and a touch screen where the
-setting is on by default. Expectations come from the engine under CPython."""
+setting is on by default. Expectations come from the engine under CPython.
+
+The tests with a mouse share one page, a first visit: each after the first
+deals Solitaire Reloaded 24 again from the picker, or boots the page afresh
+if a test before it failed."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import pytest
 from ui_helpers import (
     click_card,
     count,
+    deal_from_picker,
     dom_piles,
     engine_piles,
     key_focus,
@@ -22,12 +27,23 @@ from game import Move, new_game
 from game.web.onetap import places
 
 
-@pytest.fixture
-def page(browser, default_context_args):
+@pytest.fixture(scope="module")
+def visit(browser, default_context_args):
     """A first visit: no setting stored, so the defaults hold."""
     context = browser.new_context(**default_context_args)
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def page(visit, app_url, went_well):
+    """Solitaire Reloaded 24, on the module's page: a new deal from the picker
+    where the page shows a game and every test before passed, else booted."""
+    if went_well and visit.url.startswith(app_url):
+        deal_from_picker(visit, "reloaded", 24)
+    else:
+        open_url(visit, app_url, "?game=reloaded&seed=24")
+    return visit
 
 
 def set_one_tap(page, value: str) -> None:
@@ -42,8 +58,7 @@ def top_code(page, pile: str) -> str:
     )
 
 
-def test_a_tap_moves_a_card_to_its_best_place_and_again_to_the_next(page, app_url, tmp_path):
-    open_url(page, app_url, "?game=reloaded&seed=24")
+def test_a_tap_moves_a_card_to_its_best_place_and_again_to_the_next(page, tmp_path):
     assert not page.locator('#settings-dialog input[name="one_tap"][value="on"]').is_checked()  # a mouse: off
     set_one_tap(page, "on")
     game = new_game("reloaded", 24)
@@ -75,8 +90,7 @@ def test_a_tap_moves_a_card_to_its_best_place_and_again_to_the_next(page, app_ur
     assert dom_piles(page) == engine_piles(game)
 
 
-def test_a_card_with_nowhere_to_go_shakes_and_says_why(page, app_url):
-    open_url(page, app_url, "?game=reloaded&seed=24")
+def test_a_card_with_nowhere_to_go_shakes_and_says_why(page):
     set_one_tap(page, "on")
     game = new_game("reloaded", 24)
     stuck = next(p for p in ("t1", "t2", "t3", "t4", "t5", "t7") if not places(game.position, p, 1))
@@ -91,16 +105,14 @@ def test_a_card_with_nowhere_to_go_shakes_and_says_why(page, app_url):
     assert dom_piles(page) == before and page.evaluate("window.solitaire.state().moves") == 0
 
 
-def test_with_the_setting_off_a_tap_selects_as_before(page, app_url):
-    open_url(page, app_url, "?game=reloaded&seed=24")
+def test_with_the_setting_off_a_tap_selects_as_before(page):
     set_one_tap(page, "off")
     click_card(page, "t6", count(page, "t6") - 1)
     assert page.locator("#board.has-selection").count() == 1
     assert page.evaluate("window.solitaire.state().moves") == 0
 
 
-def test_enter_follows_the_setting(page, app_url):
-    open_url(page, app_url, "?game=reloaded&seed=24")
+def test_enter_follows_the_setting(page):
     set_one_tap(page, "on")
     key_focus(page, "t6")
     page.keyboard.press("Enter")
