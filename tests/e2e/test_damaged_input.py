@@ -51,16 +51,19 @@ def state(page) -> dict:
 
 
 def open_with(context, app_url: str, items: dict, query: str = "", status_: str = "playing"):
-    """A new game page, after the origin's storage was cleared and ``items`` written."""
-    helper = context.new_page()
-    helper.goto(app_url + "manifest.webmanifest")
-    helper.evaluate(
+    """The module's game page, after the origin's storage was cleared and
+    ``items`` written. One page for the module: each boot after the first
+    reuses its renderer and the runtime it compiled, so costs less."""
+    page = getattr(context, "game_page", None)
+    if page is None or page.is_closed():
+        page = context.game_page = context.new_page()
+        page.watch = watch_page(page)
+    page.goto(app_url + "manifest.webmanifest")  # no game page open: it saves as it closes
+    page.evaluate(
         "items => { localStorage.clear(); Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)); }",
         items,
     )
-    helper.close()
-    page = context.new_page()
-    page.watch = watch_page(page)
+    page.watch.console_errors.clear()
     open_url(page, app_url, query, status_)
     return page
 
@@ -114,7 +117,6 @@ def test_a_bad_winnable_setting_is_dropped_alone_with_a_notice(context, app_url,
         page.screenshot(path=str(SHOTS / "notice-settings-some-damaged-de.png"))
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 def test_a_bad_winnable_counter_leaves_new_deal_and_the_picker_working(context, app_url):
@@ -134,7 +136,6 @@ def test_a_bad_winnable_counter_leaves_new_deal_and_the_picker_working(context, 
     assert told == t("en", "error.settings_some_damaged")
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 # --- finding 2: deep nesting ------------------------------------------------------------------------
@@ -159,7 +160,6 @@ def test_deep_nesting_in_storage_is_set_aside_and_the_saved_game_resumes(context
     page.screenshot(path=str(SHOTS / "notice-deep-storage.png"))
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 def test_a_deep_save_and_pointer_are_set_aside_on_load(context, app_url):
@@ -172,7 +172,6 @@ def test_a_deep_save_and_pointer_are_set_aside_on_load(context, app_url):
     assert stored(page, "solitaire.save.reloaded.corrupt") == deep
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 def test_a_deep_pointer_alone_is_said_in_general_words(context, app_url):
@@ -184,7 +183,6 @@ def test_a_deep_pointer_alone_is_said_in_general_words(context, app_url):
     assert stored(page, CURRENT + ".corrupt") == deep
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 def test_a_deep_position_in_the_address_is_a_notice(context, app_url):
@@ -197,7 +195,6 @@ def test_a_deep_position_in_the_address_is_a_notice(context, app_url):
     assert state(page)["game"] == "maria"
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 def test_a_bad_time_limit_and_language_in_the_address_are_said(context, app_url):
@@ -212,7 +209,6 @@ def test_a_bad_time_limit_and_language_in_the_address_are_said(context, app_url)
     assert page.url.endswith("?game=maria&seed=5")  # the address the page writes keeps neither
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 def deep_duel_link() -> str:
@@ -233,7 +229,6 @@ def test_a_short_duel_link_nesting_deep_is_a_notice(context, app_url):
     assert text.startswith(t("de", "duel.bad_link")) and "nested too deeply" in text
     plays_on(page)
     no_failure(page)
-    page.close()
 
 
 # --- finding 8: IndexedDB denied alone; saving at once ---------------------------------------------
@@ -279,7 +274,6 @@ def test_a_move_is_in_storage_before_its_handler_returns(context, app_url):
     }""")
     assert [m.split("@")[0] for m in saved_moves(raw)] == ["draw"]
     no_failure(page)
-    page.close()
 
 
 def test_the_end_of_a_practice_game_is_in_storage_at_once(context, app_url):
@@ -295,4 +289,3 @@ def test_the_end_of_a_practice_game_is_in_storage_at_once(context, app_url):
     }""")
     assert json.loads(raw)["game"]["status"] == "resigned"
     no_failure(page)
-    page.close()
