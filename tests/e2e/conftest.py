@@ -159,6 +159,32 @@ def open_game(page: Page, url: str, timeout: float = BOOT_TIMEOUT_MS) -> Page:
     return page
 
 
+@pytest.fixture(scope="module")
+def module_tab(browser: Browser, default_context_args: dict):
+    """One page for a module whose tests each load the game afresh (see
+    ``clean_tab``): a page that has run the game loads it again for about 3
+    CPU seconds instead of 5 in a new page, as its renderer keeps the
+    compiled runtime."""
+    context = browser.new_context(**default_context_args)
+    yield context.new_page()
+    context.close()
+
+
+def clean_tab(page: Page, app_url: str, settings: str | None = MANUAL_HOME) -> Page:
+    """``page`` as a new context gives it: no game loaded, the default size,
+    and the origin's storage empty but for ``settings`` (the suite's by
+    default; None for a first visit). Cleared from the manifest's address,
+    so that no game page is open (a game page saves as it closes)."""
+    page.goto(app_url + "manifest.webmanifest")
+    page.evaluate(
+        """s => { localStorage.clear(); sessionStorage.clear(); indexedDB.deleteDatabase('solitaire-keys');
+                  if (s) localStorage.setItem('solitaire.settings', s); }""",
+        settings,
+    )
+    page.set_viewport_size({"width": 1280, "height": 720})
+    return page
+
+
 # Failed tests per module, for tests that go on from the page an earlier test
 # of their module left (``went_well``).
 FAILURES: dict[str, int] = {}

@@ -7,6 +7,7 @@ exactly. Expectations come from the engine under CPython."""
 from __future__ import annotations
 
 import pytest
+from conftest import clean_tab
 from ui_helpers import (
     click_card,
     click_pile,
@@ -81,11 +82,10 @@ RECORD = """() => {
 
 
 @pytest.fixture
-def page(browser, default_context_args):
-    """A first visit: no setting stored, so the defaults hold."""
-    context = browser.new_context(**default_context_args)
-    yield context.new_page()
-    context.close()
+def page(module_tab, app_url):
+    """A first visit: no setting stored, so the defaults hold (the module's
+    page, cleared: it loads the game for less than a new one)."""
+    return clean_tab(module_tab, app_url, settings=None)
 
 
 def choose_mode(page, mode: str) -> None:

@@ -1,9 +1,14 @@
 """Hint and Finish in the browser: the solver runs in a Web Worker
-(static/js/solver-worker.js) and the page stays responsive meanwhile."""
+(static/js/solver-worker.js) and the page stays responsive meanwhile.
+
+One page for the module: each test loads the game in it afresh, over
+storage as a new context has it and at the default size; a page that has
+run the game loads it again for less."""
 
 from __future__ import annotations
 
 import pytest
+from conftest import clean_tab
 from playwright.sync_api import Page, expect
 from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
 
@@ -11,6 +16,11 @@ from game import new_game
 from game.advice import advise_game
 from game.moves import parse_move
 from tests.positions import NEAR_WON, RANKS
+
+
+@pytest.fixture
+def page(module_tab, app_url):
+    return clean_tab(module_tab, app_url)
 
 
 def state(page: Page) -> dict:

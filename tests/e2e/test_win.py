@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from ui_helpers import click_card, click_pile, count, hud, open_url, position_query
+from conftest import clean_tab
+from ui_helpers import click_card, click_pile, count, hud, open_url, pause_clock, position_query
 
 from game import Game, Move, new_game, read_position
 from game.solver import solve
@@ -18,23 +19,39 @@ from tests.positions import NEAR_WON
 
 
 @pytest.fixture
-def page(browser, default_context_args):
-    """A first visit: no setting stored, so the defaults hold."""
-    context = browser.new_context(**default_context_args)
-    yield context.new_page()
-    context.close()
+def page(module_tab, app_url):
+    """A first visit: no setting stored, so the defaults hold (the module's
+    page, cleared: it loads the game for less than a new one), on
+    Playwright's clock, flowing."""
+    page = clean_tab(module_tab, app_url, settings=None)
+    if not getattr(page.context, "clock_installed", False):
+        page.clock.install()
+        page.context.clock_installed = True
+    page.clock.resume()
+    return page
 
 
-# Where the show runs: the page time at which its last card lands, and a
-# watch that notes the page time at which the end dialog opens.
-SHOW_ENDS_AT = """() => {
-  const d = document.getElementById('end-dialog');
-  new MutationObserver((_, o) => { if (d.open) { window.__dialogAt = performance.now(); o.disconnect(); } })
-    .observe(d, {attributes: true, attributeFilter: ['open']});
-  const left = document.getAnimations().filter(a => a.effect?.target?.classList.contains('fly'))
-    .map(a => a.effect.getComputedTiming().endTime - a.currentTime);
-  return performance.now() + Math.max(...left);
-}"""
+def show_starts(page, winning_move) -> None:
+    """Make the winning move with the page's time stopped (Playwright's clock):
+    the show's end is a timer of the page (2.6 s of its time), so it cannot
+    end by itself while the test looks at it, however busy the machine. The
+    time then moves in steps until the show has started."""
+    pause_clock(page)
+    winning_move()
+    for _ in range(40):
+        if page.locator("#celebrate.cascade .fly").count():
+            return
+        page.clock.run_for(50)
+
+
+def skip_show(page, press) -> None:
+    """The show runs on; ``press`` skips it and the dialog opens at once (the
+    time still stands). Then the time flows again."""
+    page.clock.run_for(300)
+    assert not page.is_visible("#end-dialog")  # 300 ms on, the show still runs
+    press()
+    page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+    page.clock.resume()
 
 
 def win_near_won(page) -> None:
@@ -44,18 +61,12 @@ def win_near_won(page) -> None:
 
 def test_the_cards_celebrate_a_key_skips_it_and_the_dialog_tells_the_figures(page, app_url, tmp_path):
     open_url(page, app_url, position_query(NEAR_WON))
-    win_near_won(page)
-    page.wait_for_selector("#celebrate.cascade .fly", state="attached", timeout=5_000)
+    show_starts(page, lambda: win_near_won(page))
     flying = page.locator("#celebrate .fly").count()
     assert flying == 52  # every card of the foundations takes part
     assert not page.is_visible("#end-dialog")  # the show is not behind a dialog
     page.screenshot(path=str(tmp_path / "cascade.png"))
-    # When the show would end by itself, and when the dialog opens, in the
-    # page's own time: a busy machine slows both alike.
-    ends_at = page.evaluate(SHOW_ENDS_AT)
-    page.keyboard.press("Shift")  # any key skips it
-    page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
-    assert page.evaluate("window.__dialogAt") < ends_at - 300  # skipped, not waited out
+    skip_show(page, lambda: page.keyboard.press("Shift"))  # any key skips it
     assert page.locator("#celebrate .fly").count() == 0
     game = Game(read_position(NEAR_WON))
     game.play(Move("t1", "f1"), hud(page)["time"], home="safe")
@@ -84,13 +95,11 @@ def test_a_dealt_game_won_for_the_first_time_says_so(page, app_url):
     open_url(page, app_url, f"?game={game_id}&seed={seed}")
     assert page.evaluate("window.solitaire.state().moves") == game.moves  # the saved game
     last = line[-1]
-    click_card(page, last.src, count(page, last.src) - last.count)
-    click_pile(page, last.dst)
-    page.wait_for_selector("#celebrate.cascade .fly", state="attached", timeout=5_000)
-    ends_at = page.evaluate(SHOW_ENDS_AT)
-    page.mouse.click(5, 5)  # a press skips it too
-    page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
-    assert page.evaluate("window.__dialogAt") < ends_at - 300  # skipped, not waited out (40 cards: about 2.7 s)
+    show_starts(
+        page, lambda: (click_card(page, last.src, count(page, last.src) - last.count), click_pile(page, last.dst))
+    )
+    assert page.locator("#celebrate .fly").count() == 40
+    skip_show(page, lambda: page.mouse.click(5, 5))  # a press skips it too
     news = page.evaluate("[...document.querySelectorAll('#end-body [data-news]')].map(p => p.dataset.news)")
     assert news == ["first"]
     assert page.locator('#end-body [data-news="first"]').text_content() == "Your first win at this game!"
