@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -29,6 +30,9 @@ def run(*args, cwd=None) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    # setuptools copies the package to .cache/setuptools (pyproject.toml) and
+    # never removes a module deleted since: start from nothing.
+    shutil.rmtree(ROOT / ".cache" / "setuptools", ignore_errors=True)
     # Offline and with this environment's setuptools (requirements-dev.txt):
     # CI reaches no index here, and an isolated build would fetch one.
     done = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
