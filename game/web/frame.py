@@ -14,7 +14,7 @@ import js
 
 from game import jsonsafe
 
-from . import embed
+from . import embed, url
 from .part import Part
 from .query import parse_qs
 from .texts.ui import LANGUAGES
@@ -23,10 +23,12 @@ from .texts.ui import LANGUAGES
 class Frame(Part):
     def __init__(self, app):
         super().__init__(app)
-        params = parse_qs(str(js.window.location.search).lstrip("?"), keep_blank_values=True)
+        search = str(js.window.location.search)
+        params = parse_qs(search.lstrip("?"), keep_blank_values=True)
         self.embedded = params.get("embed", [""])[-1] == "1"
         origins = params.get("origins")
         self.allowed = embed.parse_origins(origins[-1]) if origins else None
+        self.kept = url.embedding(search)  # what every address the game writes keeps (titles.py)
         plumbing = getattr(js.window, "SolFrame", None)
         self.active = self.embedded and plumbing is not None and bool(plumbing.framed)
         self.ready_sent = False

@@ -63,6 +63,7 @@ class Titles(Part):
             query = url.position_query(app.start_position, lang=lang, time_limit=app.time_limit)
         elif query is None:
             query = url.deal_query(app.game.spec.id, app.seed, lang=lang, time_limit=app.time_limit)
+        query = url.keeping(query, app.frame.kept)  # an embedded game's address stays embedded
         try:
             js.history.replaceState(js.history.state, "", query)
         except Exception:

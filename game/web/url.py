@@ -198,6 +198,23 @@ def position_query(position: dict, lang: Optional[str] = None, time_limit=None) 
     return "?" + urlencode(pairs + _extras(lang, time_limit))
 
 
+def embedding(query: str) -> list:
+    """What an embedded game's address says about its frame: ``embed=1`` and
+    the ``origins=`` given with it, as pairs to keep in every address the
+    game writes (so a reload of the frame, the update bar's Reload among
+    them, finds the game embedded still); none without ``embed=1``."""
+    params = parse_qs(query.lstrip("?")[: MAX_PARAM * 2], keep_blank_values=True)
+    if params.get("embed", [""])[-1] != "1":
+        return []
+    origins = params.get("origins")
+    return [("embed", "1")] + ([("origins", origins[-1])] if origins else [])
+
+
+def keeping(query: str, pairs: list) -> str:
+    """``query`` (``?…``) with ``pairs`` added at its end."""
+    return f"{query}&{urlencode(pairs)}" if pairs else query
+
+
 def _extras(lang, time_limit) -> list:
     out = []
     if time_limit is not None:

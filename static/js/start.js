@@ -387,6 +387,61 @@
   startPyScript();
 })();
 
+// A BroadcastChannel that reaches this page only, where the browser refuses
+// the real one. Firefox throws SecurityError from `new BroadcastChannel()`
+// in a cross-site frame whose storage it blocks (third-party cookies
+// blocked), and PyScript opens one as it loads: the game would never start.
+// No other page of the game can share such a frame's channel, so one that
+// carries messages between the channels of this page does all there is to do.
+// (Runs before PyScript's core.js, which the block above adds as a module.)
+(function () {
+  "use strict";
+
+  var Real = window.BroadcastChannel;
+  if (typeof Real !== "function" || typeof EventTarget !== "function") return;
+  try {
+    new Real("solitaire.check").close();
+    return;
+  } catch (e) {
+    if (!e || e.name !== "SecurityError") return;
+  }
+  var open = [];
+
+  class PageChannel extends EventTarget {
+    constructor(name) {
+      super();
+      this.name = String(name);
+      this.onmessage = null;
+      this.onmessageerror = null;
+      this.closed = false;
+      open.push(this);
+    }
+
+    postMessage(data) {
+      if (this.closed) throw new DOMException("The channel is closed.", "InvalidStateError");
+      var copy = typeof structuredClone === "function" ? structuredClone(data) : data;
+      var from = this;
+      open.forEach(function (to) {
+        if (to === from || to.name !== from.name) return;
+        setTimeout(function () {
+          if (to.closed) return;
+          var event = new MessageEvent("message", { data: copy });
+          if (typeof to.onmessage === "function") to.onmessage(event);
+          to.dispatchEvent(event);
+        }, 0);
+      });
+    }
+
+    close() {
+      this.closed = true;
+      var self = this;
+      open = open.filter(function (c) { return c !== self; });
+    }
+  }
+
+  window.BroadcastChannel = PageChannel;
+})();
+
 // The look (issue 16), set before the first paint so nothing flashes: the
 // table's colour (html[data-table]) and the light or dark scheme
 // (html[data-scheme]) from the saved settings. "auto" (or nothing saved)

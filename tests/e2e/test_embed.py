@@ -166,6 +166,57 @@ def test_the_end_of_a_game_is_reported(host):
     assert not host.watch.console_errors
 
 
+def test_a_reload_of_the_frame_keeps_it_embedded(host, hosts):
+    """Every address the game writes keeps embed=1 and origins=, so any
+    reload of its frame (the update bar's Reload too) still talks to the host."""
+    allowed = f"{hosts['host']},https://games.example"
+    open_host(host, hosts, f"?game=lucas&seed=5&embed=1&origins={quote(allowed, safe='')}")
+    wait_event(host, "ready", timeout=BOOT_TIMEOUT_MS)
+    frame = game_frame(host)
+    frame.locator('#board [data-pile="stock"]').click()
+    wait_event(host, "move")
+    address = frame.evaluate("location.search")
+    assert "game=lucas" in address and "seed=5" in address, address
+    assert "embed=1" in address and f"origins={quote(allowed, safe='')}" in address, address
+    frame.evaluate("location.reload()")
+    host.wait_for_function(
+        "() => window.solitaireEvents.filter(e => e.event === 'ready').length === 2", timeout=BOOT_TIMEOUT_MS
+    )
+    again = [e for e in events(host) if e["event"] == "ready"][-1]
+    assert (again["game"], again["seed"]) == ("lucas", 5)
+    frame = game_frame(host)
+    assert frame.evaluate("document.documentElement.classList.contains('embed')")
+    assert frame.is_hidden("#game-title")
+    send(host, {"command": "set-language", "lang": "de"})  # and it still takes commands
+    frame.wait_for_function("document.documentElement.lang === 'de'")
+
+
+# Firefox refuses `new BroadcastChannel()` in a cross-site frame whose storage
+# it blocks (SecurityError); PyScript opens one while it loads. The same
+# refusal, made here in Chromium's frames, must not stop the game.
+REFUSE_CHANNELS = """
+if (window.top !== window) {
+  window.BroadcastChannel = function () { throw new DOMException('The operation is insecure.', 'SecurityError'); };
+}
+"""
+
+
+def test_a_frame_refused_a_broadcast_channel_still_starts(browser, browser_context_args, hosts):
+    context = browser.new_context(**browser_context_args)
+    try:
+        context.add_init_script(REFUSE_CHANNELS)
+        page = context.new_page()
+        page.watch = watch_page(page)
+        open_host(page, hosts, f"?game=solitario&seed=3&embed=1&origins={quote(hosts['host'])}")
+        wait_event(page, "ready", timeout=BOOT_TIMEOUT_MS)
+        frame = game_frame(page)
+        assert frame.text_content("#notice-text") == t("en", "error.storage_short")
+        frame.locator('#board [data-pile="stock"]').click()
+        assert wait_event(page, "move")["moves"] == 1
+    finally:
+        context.close()
+
+
 def test_a_host_whose_origin_is_not_allowed_is_ignored(host, hosts):
     open_host(host, hosts, "?game=solitario&seed=4&embed=1&origins=https://games.example")
     frame = game_frame(host)

@@ -7,8 +7,11 @@ import json
 
 import pytest
 
+from game import new_game
 from game.shuffle import MAX_GAME_NUMBER
+from game.web import url
 from game.web.embed import Command, event, normalize_origin, origin_allowed, parse_origins, read_command
+from game.web.query import parse_qs
 
 
 @pytest.mark.parametrize(
@@ -124,3 +127,39 @@ def test_events():
     assert event("finished", "maria", None, "won", 480, 99, 300)["seed"] is None
     with pytest.raises(ValueError):
         event("crashed", "maria", 1, "won", 0, 0, 0)
+
+
+# --- the address of an embedded game (game/web/url.py) ------------------------------------------
+@pytest.mark.parametrize(
+    "search, kept",
+    [
+        ("?game=maria&embed=1", [("embed", "1")]),
+        (
+            "?embed=1&origins=https%3A%2F%2Fa.example%2Chttp%3A%2F%2Flocalhost%3A8000&seed=4",
+            [("embed", "1"), ("origins", "https://a.example,http://localhost:8000")],
+        ),
+        ("?embed=1&origins=", [("embed", "1"), ("origins", "")]),  # an empty list allows nobody: kept so
+        ("?embed=1&embed=1&origins=x&origins=https://b.example", [("embed", "1"), ("origins", "https://b.example")]),
+        ("?game=maria&origins=https://a.example", []),  # not embedded: nothing to keep
+        ("?embed=0&origins=https://a.example", []),
+        ("?embed=yes", []),
+        ("", []),
+    ],
+)
+def test_what_an_embedded_address_keeps(search, kept):
+    assert url.embedding(search) == kept
+
+
+def test_every_address_an_embedded_game_writes_keeps_its_frame():
+    kept = url.embedding("?game=lucas&seed=3&embed=1&origins=https://a.example,https://b.example")
+    written = [
+        url.keeping(url.deal_query("maria", 12, lang="de", time_limit=300), kept),
+        url.keeping(url.position_query(new_game("lucas", 2).position.to_json()), kept),
+        url.keeping("?duel=abc", kept),
+    ]
+    for query in written:
+        params = parse_qs(query[1:])
+        assert params["embed"] == ["1"] and params["origins"] == ["https://a.example,https://b.example"], query
+        assert url.embedding(query) == kept
+    assert parse_qs(written[0][1:])["game"] == ["maria"] and url.parse_query(written[0]).seed == 12
+    assert url.keeping("?game=maria&seed=1", []) == "?game=maria&seed=1"
