@@ -38,6 +38,8 @@ _prototypes: dict[str, str] | None = None
 def _prototype_table() -> dict[str, str]:
     global _prototypes
     if _prototypes is None:
+        # Deferred: importing the data and building the table take 1.5 ms in
+        # CPython (python -X importtime), which a page that compares no names skips.
         from .lookalikes import DATA
 
         _prototypes = str.maketrans({line[0]: line[1:] for line in "".join(DATA).split("\n")})
