@@ -166,3 +166,22 @@ def test_a_damaged_copy_of_the_table_keeps_the_game_statistics_and_streak(contex
     kept(page, stored_before)
     assert storage(page).get("solitaire.view") != view
     page.close()
+
+
+def lookalike_link() -> str:
+    """A duel link of two runs, "ANN" and all-Lisu "ꓮꓠꓠ" (right checksum)."""
+    from tests.unit.test_duel_hardening import pack
+
+    runs = [{"n": name, "m": "", "t": []} for name in ("ANN", "\ua4ee\ua4e0\ua4e0")]
+    return pack({"g": "solitario", "l": 300, "r": runs, "s": 2})
+
+
+def test_a_link_where_two_names_look_alike_is_refused_in_the_page(context, app_url, stored_before):
+    """The page's own Python folds names with Unicode's look-alike data
+    (game/lookalikes.py, in the page's game package): ANN and ꓮꓠꓠ are one name."""
+    page = open_with(context, app_url, stored_before, "?duel=" + lookalike_link())
+    page.wait_for_selector("#notice", state="visible")
+    text = page.text_content("#notice-text")
+    assert words_of("duel.bad_link") in text and "look alike" in text, text
+    kept(page, stored_before)
+    page.close()
