@@ -8,7 +8,9 @@
 - ``?game=ID``: game ID's save if it is still being played; else a new deal.
 - No game named (the bare address, an installed app's start): the game
   played last (``solitaire.current``), resumed if it is still being played,
-  else a new deal of it.
+  else a new deal of it. With no such pointer (or a damaged one), the
+  default game's save, resumed if still being played: a damaged pointer
+  never replaces that game with a new deal.
 A time limit (``&limit=``) must match too. Duel links never resume a save.
 A parameter the page refused (a bad seed, position, day, limit or game) is
 read as if it were not there: a bad link never replaces the saved game with
@@ -45,8 +47,8 @@ def wanted_game(query: str, request, current: Optional[str]) -> Optional[str]:
     names = asked(query, request)
     if names & set(NO_RESUME):
         return None
-    if "game" in names or "position" in names:
-        return request.game
+    if "game" in names or "position" in names or current is None:
+        return request.game  # no game played last known (none, or its pointer damaged): the default's save
     return current
 
 

@@ -159,7 +159,7 @@ def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] =
             refused.add("position")
         else:
             named = position.get("game")
-            if game_text is None and isinstance(named, str) and named in PLAYER_GAMES:
+            if (game_text is None or "game" in refused) and isinstance(named, str) and named in PLAYER_GAMES:
                 game = named
     limit = None
     limit_text = one("limit")

@@ -185,3 +185,25 @@ def test_a_link_where_two_names_look_alike_is_refused_in_the_page(context, app_u
     assert words_of("duel.bad_link") in text and "look alike" in text, text
     kept(page, stored_before)
     page.close()
+
+
+@pytest.mark.parametrize("pointer", ["{", '"no-such-game"', "[" * 20_000])
+def test_a_damaged_pointer_to_the_last_game_keeps_the_saved_reloaded_game(context, app_url, pointer):
+    """A damaged ``solitaire.current`` is set aside with a notice, and the
+    default game's save (Reloaded, in play) is resumed, not replaced by a new deal."""
+    game = new_game("reloaded", 9)
+    for i in range(2):
+        game.play(next(m for m in game.legal_moves() if not m.is_stock_action), 1.0 + i)
+    saved = json.dumps(Slot(game, 9.0).to_json())
+    items = {"solitaire.settings": MANUAL_HOME, "solitaire.current": pointer, "solitaire.save.reloaded": saved}
+    items["solitaire.stats"] = json.dumps(STATS)
+    page = open_with(context, app_url, items, "")
+    page.wait_for_selector("#notice", state="visible")
+    assert t("en", "error.data_damaged") in page.text_content("#notice-text")
+    state = page.evaluate("window.solitaire.state()")
+    assert (state["game"], state["seed"], state["moves"]) == ("reloaded", 9, 2)
+    assert state["position"] == game.position.to_json()
+    after = storage(page)
+    assert json.loads(after["solitaire.save.reloaded"])["game"] == json.loads(saved)["game"]
+    assert json.loads(after["solitaire.stats"]) == STATS
+    page.close()

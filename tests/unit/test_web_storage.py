@@ -397,11 +397,11 @@ def ask(query):
         ("?game=solitario&seed=7", "reloaded", "solitario"),
         ("?game=maria", None, "maria"),
         ("", "lucas", "lucas"),
-        ("", None, None),
+        ("", None, "reloaded"),  # no pointer, or a damaged one: the default game's save
         ("?lang=de", "streets", "streets"),
         ("?duel=s1.abc", "reloaded", None),
         ("?game=nope", "lucas", "lucas"),  # an unknown game: as if none were named
-        ("?game=nope", None, None),
+        ("?game=nope", None, "reloaded"),
         ("?seed=abc", "lucas", "lucas"),  # a refused seed or position: as if it were not there
         ("?position=%7B", "lucas", "lucas"),
         ("?game=maria&position=%7B", "lucas", "maria"),
