@@ -250,11 +250,12 @@ class DuelUI(Part):
         keys.key().then(*once(ready, ready))
 
     def render_key_note(self) -> None:
-        """Where runs cannot be signed, or the key will not be kept, say so."""
+        """Where runs cannot be signed, or the key will not be kept, or a
+        damaged key was replaced on this visit, say so."""
         keys = getattr(js.window, "SolKeys", None)
         state = "none" if keys is None else str(keys.state)
         note = by_id("duel-key-note")
-        wanted = self.view in (Panel.SETUP, Panel.INTRO) and state in ("none", "visit")
+        wanted = self.view in (Panel.SETUP, Panel.INTRO) and state in ("none", "visit", "renewed")
         show(note, wanted)
         if wanted:
             note.textContent = t(self.lang, f"duel.key_{state}")

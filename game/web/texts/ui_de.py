@@ -403,6 +403,7 @@ WORDS = {
     "duel.checking": "Duell-Link wird geprüft … {percent} %",
     "duel.key_none": "Dieser Browser kann hier keine Partien signieren (dazu braucht es eine sichere Seite, https), deshalb geht deine Partie unsigniert hinaus.",
     "duel.key_visit": "Dieser Browser behält den Schlüssel dieses Geräts nicht. Deine Partie wird mit einem Schlüssel nur für diesen Besuch signiert; beim nächsten Mal erkennen andere dieses Gerät nicht wieder.",
+    "duel.key_renewed": "Der Schlüssel dieses Geräts war beschädigt und wurde durch einen neuen ersetzt, der nun bleibt. Wer den alten Schlüssel kannte, sieht bei deinem Namen den Hinweis auf einen neuen Schlüssel.",
     "duel.mark_changed": "verändert",
     "duel.mark_changed_hint": "Nicht die Partie, die auf diesem Gerät unter diesem Namen gespielt wurde: Der Link wurde verändert.",
     "duel.mark_new_key": "neuer Schlüssel",

@@ -421,6 +421,7 @@ WORDS = {
     "duel.checking": "Checking the duel link… {percent}%",
     "duel.key_none": "This browser can't sign games here (signing needs a secure page, https), so your game is sent unsigned.",
     "duel.key_visit": "This browser won't keep this device's key, so your game is signed with a key for this visit only: next time others won't recognise this device.",
+    "duel.key_renewed": "This device's key was damaged, so it has been replaced with a new one and kept. Players who knew the old key will see a new-key warning beside your name.",
     "duel.mark_changed": "changed",
     "duel.mark_changed_hint": "Not the game played on this device under this name: the link was changed.",
     "duel.mark_new_key": "new key",

@@ -403,6 +403,7 @@ WORDS = {
     "duel.checking": "Controllo del link di sfida… {percent}%",
     "duel.key_none": "Qui questo browser non può firmare le partite (serve una pagina sicura, https): la tua partita parte senza firma.",
     "duel.key_visit": "Questo browser non conserva la chiave di questo dispositivo: la tua partita è firmata con una chiave valida solo per questa visita, e la prossima volta gli altri non riconosceranno il dispositivo.",
+    "duel.key_renewed": "La chiave di questo dispositivo era danneggiata: è stata sostituita con una nuova, che ora resta. Chi conosceva la vecchia chiave vedrà accanto al tuo nome l'avviso di una chiave nuova.",
     "duel.mark_changed": "modificata",
     "duel.mark_changed_hint": "Non è la partita giocata su questo dispositivo con questo nome: il link è stato modificato.",
     "duel.mark_new_key": "chiave nuova",
