@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import watch_page
-from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, settle, status
+from ui_helpers import click_card, click_pile, count, fill_storage, leave_if_asked, open_url, settle, status
 
 from game import new_game
 from game.web.storage import Slot
@@ -52,13 +52,7 @@ def state(page) -> dict:
 
 def open_with(context, app_url: str, items: dict, query: str = "", status_: str = "playing"):
     """A new game page, after the origin's storage was cleared and ``items`` written."""
-    helper = context.new_page()
-    helper.goto(app_url + "manifest.webmanifest")
-    helper.evaluate(
-        "items => { localStorage.clear(); Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)); }",
-        items,
-    )
-    helper.close()
+    fill_storage(context, app_url, items)
     page = context.new_page()
     page.watch = watch_page(page)
     open_url(page, app_url, query, status_)

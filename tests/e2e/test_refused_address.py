@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import MANUAL_HOME, watch_page
-from ui_helpers import BOOT_MS, settle
+from ui_helpers import BOOT_MS, fill_storage, settle
 
 from game import new_game
 from game.web.storage import Slot
@@ -112,13 +112,7 @@ def storage(page) -> dict:
 
 
 def open_with(context, app_url: str, items: dict, query: str):
-    helper = context.new_page()
-    helper.goto(app_url + "manifest.webmanifest")
-    helper.evaluate(
-        "items => { localStorage.clear(); Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)); }",
-        items,
-    )
-    helper.close()
+    fill_storage(context, app_url, items)
     page = context.new_page()
     page.watch = watch_page(page)
     page.goto(app_url + query)

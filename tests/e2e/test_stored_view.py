@@ -14,7 +14,7 @@ import json
 
 import pytest
 from conftest import watch_page
-from ui_helpers import BOOT_MS, click_pile, open_url, settle, until
+from ui_helpers import BOOT_MS, click_pile, fill_storage, open_url, settle, until
 
 QUERY = "?game=forty-thieves&seed=5"
 VIEW = "solitaire.view"
@@ -47,17 +47,6 @@ def context(browser, browser_context_args):
     ctx = browser.new_context(**browser_context_args)
     yield ctx
     ctx.close()
-
-
-def write_storage(context, app_url: str, items: dict) -> None:
-    """The origin's storage cleared and ``items`` written, while no game page is open."""
-    helper = context.new_page()
-    helper.goto(app_url + "manifest.webmanifest")
-    helper.evaluate(
-        "items => { localStorage.clear(); Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)); }",
-        items,
-    )
-    helper.close()
 
 
 def markup_copy(html: str) -> dict:
@@ -99,7 +88,7 @@ def boots_clean(page, app_url: str) -> None:
 
 @pytest.mark.parametrize("kind", sorted(PAYLOADS))
 def test_stored_markup_never_acts_and_the_copy_is_dropped(context, app_url, kind):
-    write_storage(context, app_url, {VIEW: json.dumps(markup_copy(PAYLOADS[kind]))})
+    fill_storage(context, app_url, {VIEW: json.dumps(markup_copy(PAYLOADS[kind]))})
     page = context.new_page()
     page.watch = watch_page(page)
     page.goto(app_url + QUERY)
@@ -112,7 +101,7 @@ def test_stored_markup_never_acts_and_the_copy_is_dropped(context, app_url, kind
 @pytest.fixture(scope="module")
 def real_copy(context, app_url) -> str:
     """The copy a real visit keeps, after one draw (JSON)."""
-    write_storage(context, app_url, {})
+    fill_storage(context, app_url, {})
     page = context.new_page()
     open_url(page, app_url, QUERY)
     click_pile(page, "stock")
@@ -134,7 +123,7 @@ def test_the_copy_is_data_and_its_words_stay_words(context, app_url, real_copy):
     stock["label"] = PAYLOADS["py-script"]
     stock["cards"][-1]["label"] = PAYLOADS["meta-refresh"]
     copy["texts"]["game-title"] = PAYLOADS["script-mpy"]
-    write_storage(context, app_url, {VIEW: json.dumps(copy)})
+    fill_storage(context, app_url, {VIEW: json.dumps(copy)})
 
     page = context.new_page()
     page.watch = watch_page(page)
@@ -169,7 +158,7 @@ def test_a_damaged_or_unexpected_copy_is_removed_and_the_page_starts(context, ap
     elif damage == "class":
         copy["cls"] = 'board" onclick="x'
     raw = damage if damage == "{" else json.dumps(copy)
-    write_storage(context, app_url, {VIEW: raw})
+    fill_storage(context, app_url, {VIEW: raw})
     page = context.new_page()
     page.watch = watch_page(page)
     page.add_init_script(PREVIEWED)
