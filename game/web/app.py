@@ -15,6 +15,7 @@ the live region says what happened.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import js
 from pyscript import document
@@ -23,7 +24,7 @@ from pyscript.ffi import is_none
 from game import DRAW, Game, GameError, Move, new_game, read_position
 from game.catalog import PLAYER_GAMES
 
-from . import hook, url
+from . import hook, resume, url
 from .ahead import Ahead
 from .cues import cue_text
 from .dialogs import Dialogs
@@ -138,19 +139,45 @@ class App:
         self.wire()
         self.apply_language(lang, save=False)
         notices = [self.notice_text(n) for n in request.notices]
-        slot, game_id = self.progress.restore(str(js.window.location.search), request)
+        request = self.playable_position(request, notices)
+        search = str(js.window.location.search)
+        slot, game_id = self.progress.restore(search, request)
         notices += self.progress.start_notices()
 
-        def begin(notices):
+        def begin(notices, slot=slot, game_id=game_id, request=request):
             if slot is not None:  # the saved game this address asks for: resume it
                 self.start_game(game_id, notices=notices, restored=slot)
             else:
                 self.start_game(game_id, request.seed, request.position, request.time_limit, notices)
 
+        def refused(notices):
+            # A duel link refused: the page starts as at the address without
+            # it, and a game in play is resumed, never replaced.
+            query = resume.without_duel(search)
+            plain = url.parse_query(query, LANGUAGES, today)
+            found, found_id = self.progress.restore(query, plain)
+            begin(notices + self.progress.start_notices(), found, found_id, plain)
+
         # ?duel=…: the link is checked in slices, then the duel deals and shows
         # who challenged; a link it refuses starts the page as without it.
-        if not self.duel.open_address(notices, begin):
+        if not self.duel.open_address(notices, refused):
             begin(notices)
+
+    def playable_position(self, request, notices: list):
+        """``request`` less a ``?position=`` the engine refuses (said in
+        ``notices``): the address is then read as if it named no position."""
+        if request.position is None:
+            return request
+        try:
+            read_position(request.position)
+        except Exception as e:
+            notices.append(self.bad_position(e))
+            return replace(request, position=None, refused=request.refused | {"position"})
+        return request
+
+    def bad_position(self, error) -> str:
+        reason = cue_text(self.lang, error, self.name_card) if isinstance(error, GameError) else type(error).__name__
+        return f"{t(self.lang, 'error.bad_position')} ({reason})"
 
     def notice_text(self, notice) -> str:
         text = t(self.lang, notice.key, **notice.params)
@@ -181,10 +208,8 @@ class App:
                 pos = read_position(position)
                 self.start_position = pos.to_json()
                 return Game(pos, time_limit=limit, stall_notice=self.practice), None
-            except GameError as e:
-                notices.append(f"{t(self.lang, 'error.bad_position')} ({cue_text(self.lang, e, self.name_card)})")
             except Exception as e:
-                notices.append(f"{t(self.lang, 'error.bad_position')} ({type(e).__name__})")
+                notices.append(self.bad_position(e))
         self.start_position = None
         if game_id not in PLAYER_GAMES:
             game_id = url.DEFAULT_GAME

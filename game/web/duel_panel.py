@@ -79,11 +79,12 @@ def focus_first(view: Panel) -> None:
 
 
 def key_note(lang: str, view: Panel) -> None:
-    """Where runs cannot be signed, or the key will not be kept, say so."""
+    """Where runs cannot be signed, or the key will not be kept, or a
+    damaged key was replaced on this visit, say so."""
     keys = getattr(js.window, "SolKeys", None)
     state = "none" if keys is None else str(keys.state)
     note = by_id("duel-key-note")
-    wanted = view in (Panel.SETUP, Panel.INTRO) and state in ("none", "visit")
+    wanted = view in (Panel.SETUP, Panel.INTRO) and state in ("none", "visit", "renewed")
     show(note, wanted)
     if wanted:
         note.textContent = t(lang, f"duel.key_{state}")

@@ -11,7 +11,10 @@ tested under CPython (``duel_ui.py`` hands in the page's ``storage.Store``).
 
 Keys, JSON (``storage.py`` lists the others):
 
-    solitaire.duel.keys   {"v": 1, "keys": [[name, key], …]}   oldest first, at most MAX_KEYS
+    solitaire.duel.keys   {"v": 1, "keys": [[name, key], …], "against": [name, …]}
+                          keys oldest first, at most MAX_KEYS; "against": the names
+                          this device has played against (in a link with a run
+                          played here), whose keys are kept before the others
     solitaire.duel.runs   {"v": 1, "runs": [{"g", "s", "l", "n", "m", "t"}, …]}   at most MAX_RUNS
 
 A value of another shape is set aside by the store (``<key>.corrupt``) and
@@ -71,9 +74,24 @@ def check_keys(data) -> list:
     return out
 
 
+def check_against(data) -> list:
+    """The names played against, from a key book (none in an older one)."""
+    against = data.get("against", []) if isinstance(data, dict) else []
+    if not isinstance(against, list):
+        raise Damaged("the names played against are not a list")
+    for name in against:
+        duel.check_name(name)
+    return against[-MAX_KEYS:]
+
+
+def check_book(data) -> tuple:
+    return check_keys(data), check_against(data)
+
+
 @dataclass
 class KeyBook:
     entries: list = field(default_factory=list)  # (name, key text), oldest first
+    against: list = field(default_factory=list)  # names played against, oldest first
 
     def _index(self) -> dict:
         out = {}
@@ -102,19 +120,36 @@ class KeyBook:
                 out.append(Flag(run.name, "new-key", seen[0]))
         return out
 
-    def learn(self, runs) -> bool:
+    def learn(self, runs, against: bool = False) -> bool:
         """Remember the key of every signed run whose name (and look-alikes)
-        has none yet; True if anything was added."""
-        added = False
+        has none yet, and with ``against`` (a link this device played in)
+        that it played against each name; True if anything changed."""
+        changed = False
         for run in runs:
             if run.key is not None and self.known(run.name) is None:
                 self.entries.append((run.name, key_text(run.key)))
-                added = True
-        del self.entries[:-MAX_KEYS]
-        return added
+                changed = True
+            if against and not any(names.same_name(run.name, n) for n in self.against):
+                self.against.append(run.name)
+                changed = True
+        del self.against[:-MAX_KEYS]
+        self.trim()
+        return changed
+
+    def trim(self) -> None:
+        """At most MAX_KEYS keys: the oldest go first, but the keys of names
+        played against go last (a device keeps the players it knows)."""
+        extra = len(self.entries) - MAX_KEYS
+        if extra <= 0:
+            return
+        marked = {ident for name in self.against for ident in names.identities(name)}
+        strangers = [i for i, (name, _) in enumerate(self.entries) if not marked & set(names.identities(name))]
+        drop = set(strangers[:extra])
+        drop |= set([i for i in range(len(self.entries)) if i not in drop][: extra - len(drop)])
+        self.entries = [e for i, e in enumerate(self.entries) if i not in drop]
 
     def to_json(self) -> dict:
-        return {"v": FORMAT, "keys": [list(e) for e in self.entries]}
+        return {"v": FORMAT, "keys": [list(e) for e in self.entries], "against": list(self.against)}
 
 
 # --- this device's runs ------------------------------------------------------------------------------
@@ -180,9 +215,9 @@ class Trust:
 
     def __init__(self, store):
         self.store = store
-        keys, bad_keys = store.read(KEYS_KEY, check_keys)
+        book, bad_keys = store.read(KEYS_KEY, check_book)
         runs, bad_runs = store.read(RUNS_KEY, check_runs)
-        self.book = KeyBook(keys or [])
+        self.book = KeyBook(*(book or ([], [])))
         self.mine = MyRuns(runs or [])
         self.damaged = bad_keys or bad_runs
         self.version = 0  # counts the changes: what was noticed before may be stale
@@ -190,10 +225,10 @@ class Trust:
     def refresh(self) -> None:
         """The book and the runs as stored now: another tab of the game may have
         added to them since. What does not read stays as this tab has it."""
-        keys = self.store.peek(KEYS_KEY, check_keys)
+        book = self.store.peek(KEYS_KEY, check_book)
         runs = self.store.peek(RUNS_KEY, check_runs)
-        if keys is not None:
-            self.book = KeyBook(keys)
+        if book is not None:
+            self.book = KeyBook(*book)
         if runs is not None:
             self.mine = MyRuns(runs)
         self.version += 1
@@ -208,17 +243,19 @@ class Trust:
     def seen(self, challenge: Challenge) -> None:
         """A link was opened: remember keys of names seen for the first time."""
         self.refresh()  # builds on what other tabs stored meanwhile
-        if self.book.learn(challenge.runs):
+        against = any(self.mine.played_here(run) for run in challenge.runs)
+        if self.book.learn(challenge.runs, against):
             self.version += 1
             self.store.write(KEYS_KEY, self.book.to_json())
 
-    def played(self, run: Run) -> None:
-        """A run was played on this device: keep it, and its key for its name."""
+    def played(self, run: Run, challenge: Optional[Challenge] = None) -> None:
+        """A run was played on this device (into ``challenge``, which holds
+        it): keep it, its key for its name, and the names it played against."""
         self.refresh()
         self.mine.add(run)
         self.version += 1
         self.store.write(RUNS_KEY, self.mine.to_json())
-        self.seen(Challenge(*run.deal, (run,)))
+        self.seen(challenge if challenge is not None else Challenge(*run.deal, (run,)))
 
     def played_here(self, run: Run) -> bool:
         return self.mine.played_here(run)

@@ -477,7 +477,7 @@ class DuelUI(Part):
             self.go("leave")
             self.show_tag()
             return
-        self.trust.played(recorded)
+        self.trust.played(recorded, session.challenge)
         self.go("signed")
         self.show_tag()
         self.app.update_url()

@@ -31,6 +31,7 @@ from .query import parse_qs, urlencode
 DEFAULT_GAME = "reloaded"
 MAX_PARAM = 20_000  # characters; a position of 104 cards is far shorter
 MAX_LIMIT = 24 * 3600
+MIN_LIMIT = 60  # seconds: under a minute no game of the collection can be played out
 DAILY_FLOOR = 1_000_000_000  # game.daily.BASE: no number below it is a daily deal
 
 
@@ -50,6 +51,7 @@ class Request:
     lang: Optional[str] = None
     notices: tuple = ()
     daily: Optional[str] = None  # the day of a daily deal asked for (then ``seed`` is its number)
+    refused: frozenset = frozenset()  # the parameters refused: the page goes on as if they were not there
 
 
 def _short(text: str, n: int = 24) -> str:
@@ -130,6 +132,7 @@ def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] =
         return values[-1] if values else None
 
     notices: list[Notice] = []
+    refused: set[str] = set()
     game = DEFAULT_GAME
     game_text = one("game")
     if game_text is not None:
@@ -137,6 +140,7 @@ def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] =
             game = game_text
         else:
             notices.append(Notice("error.unknown_game", {"game": _short(game_text)}))
+            refused.add("game")
     seed = None
     seed_text = one("seed")
     if seed_text is not None:
@@ -144,6 +148,7 @@ def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] =
             seed = parse_seed(seed_text)
         except ValueError:
             notices.append(Notice("error.bad_seed", {"seed": _short(seed_text), "max": MAX_GAME_NUMBER}))
+            refused.add("seed")
     position = None
     position_text = one("position")
     if position_text is not None:
@@ -151,33 +156,39 @@ def parse_query(query: str, languages=("en", "de", "it"), today: Optional[str] =
             position = decode_position(position_text)
         except ValueError as e:
             notices.append(Notice("error.bad_position", detail=str(e)))
+            refused.add("position")
         else:
             named = position.get("game")
-            if game_text is None and isinstance(named, str) and named in PLAYER_GAMES:
+            if (game_text is None or "game" in refused) and isinstance(named, str) and named in PLAYER_GAMES:
                 game = named
     limit = None
     limit_text = one("limit")
     if limit_text is not None:
         try:
             limit = float(limit_text)
-            if not 0 < limit <= MAX_LIMIT:
+            if not MIN_LIMIT <= limit <= MAX_LIMIT:
                 raise ValueError
         except ValueError:
             limit = None
+            refused.add("limit")
             if limit_text.strip():
-                notices.append(Notice("error.bad_limit", {"limit": _short(limit_text), "max": int(MAX_LIMIT)}))
+                notices.append(
+                    Notice("error.bad_limit", {"limit": _short(limit_text), "min": MIN_LIMIT, "max": int(MAX_LIMIT)})
+                )
     day = None
     daily_text = one("daily")
     if daily_text is not None and position is None:
         day, number = parse_daily(daily_text.strip(), today, notices)
         if number is not None:
             seed = number
+        else:
+            refused.add("daily")
     lang = one("lang")
     if lang not in languages:
         if lang and lang.strip():
             notices.append(Notice("error.bad_lang", {"code": _short(lang), "langs": ", ".join(languages)}))
         lang = None
-    return Request(game, seed, position, limit, lang, tuple(notices), day)
+    return Request(game, seed, position, limit, lang, tuple(notices), day, frozenset(refused))
 
 
 def deal_query(game: str, seed: int, lang: Optional[str] = None, time_limit=None) -> str:

@@ -12,7 +12,12 @@
 //   SolKeys.key()       Promise<Uint8Array(33)>: the public key, SEC 1 compressed
 //   SolKeys.sign(bytes) Promise<Uint8Array(64)>: ECDSA P-256 / SHA-256 of bytes, r‖s
 //   SolKeys.state       "none" (no Web Crypto: runs go unsigned), "pending",
-//                       "kept" (in IndexedDB), "visit" (for this visit only)
+//                       "kept" (in IndexedDB), "visit" (for this visit only),
+//                       "renewed" (kept, in place of a damaged entry: once)
+// An entry that holds no usable pair (damaged, or written by something
+// else) is replaced once by a new pair, and the page says so
+// (game/web/duel_ui.py, "duel.key_renewed"); before, the new pair could
+// not be added over it, and each visit signed with a key of its own.
 (function () {
   "use strict";
   var DB = "solitaire-keys";
@@ -68,15 +73,23 @@
   }
 
   // The kept pair, or a new one added (add, not put: when two tabs make one
-  // at once, the first stays and the other tab reads it back).
+  // at once, the first stays and the other tab reads it back). An entry
+  // that is there but unusable is replaced (put), and read back.
+  var renewed = false;
   function kept(db) {
     return read(db).then(function (entry) {
       if (usable(entry)) return entry;
+      var damaged = entry !== undefined;
       return make().then(function (pair) {
         var value = { privateKey: pair.privateKey, publicKey: pair.publicKey };
-        return request(db.transaction(STORE, "readwrite").objectStore(STORE).add(value, ENTRY))
-          .then(function () { return value; }, function () { return read(db); })
-          .then(function (entry) { if (!usable(entry)) throw new Error("no key kept"); return entry; });
+        var store = db.transaction(STORE, "readwrite").objectStore(STORE);
+        return request(damaged ? store.put(value, ENTRY) : store.add(value, ENTRY))
+          .then(function () { return damaged ? read(db) : value; }, function () { return read(db); })
+          .then(function (entry) {
+            if (!usable(entry)) throw new Error("no key kept");
+            renewed = damaged;
+            return entry;
+          });
       });
     });
   }
@@ -85,7 +98,7 @@
     if (!subtle) return Promise.reject(new Error("this browser has no Web Crypto here"));
     if (!loading) {
       loading = withTimeout(openDb().then(kept))
-        .then(function (pair) { state = "kept"; return pair; },
+        .then(function (pair) { state = renewed ? "renewed" : "kept"; return pair; },
               function () { return make().then(function (pair) { state = "visit"; return pair; }); });
       loading.catch(function () { state = "none"; loading = null; });
     }

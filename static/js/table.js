@@ -463,8 +463,9 @@
     // input is neither dropped nor held back until the slide ends: the card
     // hit goes with the press, and its pile and place are read when the tap,
     // double tap or drag acts. A card seen edge-on while it turns over is no
-    // target (the click goes to what shows around it, the stock say). Nor is
-    // a card still leaving the stock: clicks there, however quick, draw.
+    // target for a tap (the click goes to what shows around it, the stock
+    // say). Nor is a card still leaving the stock: clicks there, however
+    // quick, draw. A drag that starts on either takes that card (``slid``).
     function hitTest(x, y) {
       // Cards lie inside their pile's box (layout.py sizes it to its fan),
       // give or take a lift or a shake: only the piles near the point, and
@@ -480,15 +481,19 @@
         }
         if (inside(pr, x, y, NEAR)) near.push(pileEls[k]);
       }
-      var best = null, bestZ = -Infinity, seen = new Set();
+      var best = null, bestZ = -Infinity, seen = new Set(), slid = null, slidZ = -Infinity;
       function consider(c) {
         seen.add(c);
         if (c.classList.contains("dragging")) return;
         var r = c.getBoundingClientRect();
         if (!inside(r, x, y)) return;
-        if (r.width < c.offsetWidth * 0.5) return;
-        if (onStock && c.classList.contains("flying") && c.parentElement.dataset.pile !== "stock") return;
         var z = parseInt(c.style.zIndex, 10) || 0;  // a sliding card is lifted above the rest
+        if (r.width < c.offsetWidth * 0.5 ||
+            (onStock && c.classList.contains("flying") && c.parentElement.dataset.pile !== "stock")) {
+          // No target for a tap; but a drag that starts on it takes it (slid).
+          if (c.classList.contains("flying") && z > slidZ) { slid = c; slidZ = z; }
+          return;
+        }
         // Of two cards lifted alike, the later in the page is painted over
         // the earlier: the piles are not measured in page order (the cards
         // in flight come last), so the page decides.
@@ -499,11 +504,12 @@
       for (var n = 0; n < near.length; n++) cardsOf(near[n]).forEach(consider);
       var flying = board.querySelectorAll(".card.flying");
       for (var f = 0; f < flying.length; f++) if (!seen.has(flying[f])) consider(flying[f]);
+      if (slid && best && bestZ > slidZ) slid = null;  // painted under the card hit
       if (best) {
         var pileEl = pileFromElement(best.parentElement);
-        if (pileEl) return { pile: pileEl, card: best };
+        if (pileEl) return { pile: pileEl, card: best, slid: slid };
       }
-      return under ? { pile: under, card: null } : null;
+      return under ? { pile: under, card: null, slid: slid } : null;
     }
 
     function inside(r, x, y, margin) {
@@ -527,13 +533,29 @@
       press = {
         id: e.pointerId, type: e.pointerType || "mouse", pileEl: pileEl,
         card: cardEl, x0: e.clientX, y0: e.clientY, grabX: e.clientX - rect.left,
-        grabY: e.clientY - rect.top, moved: false
+        grabY: e.clientY - rect.top, moved: false, slid: null
       };
+      if (hit.slid) {  // a card in flight under the press, no target for a tap: a drag takes it
+        var box = hit.slid.getBoundingClientRect();
+        press.slid = { card: hit.slid, grabX: e.clientX - box.left, grabY: e.clientY - box.top };
+      }
       try { board.setPointerCapture(e.pointerId); } catch (err) { /* already released */ }
       e.preventDefault();
     }
 
     function startDrag() {
+      if (press.slid) {
+        // The press fell on a card still sliding (turning edge-on, or
+        // leaving the stock over it): the drag takes the card the player
+        // sees under the finger, wherever it is going.
+        var pileOf = pileFromElement(press.slid.card.parentElement);
+        if (pileOf) {
+          press.card = press.slid.card;
+          press.pileEl = pileOf;
+          press.grabX = press.slid.grabX;
+          press.grabY = press.slid.grabY;
+        }
+      }
       var at = place(press);
       var spec = call("grab", at[0], at[1]);
       if (!spec || spec.length !== 4) return null;

@@ -3,9 +3,13 @@
 // Python draws the board (game/web/board.py) and that is the only place that
 // knows the rules and the layout. This script only shows what Python drew:
 //   - a returning player's last table: when the page is hidden or left, and a
-//     moment after the player acts, the board's elements, the titles and the
+//     moment after the player acts, the board as data (its piles and cards:
+//     classes, places, card codes, pictures and words), the titles and the
 //     HUD go to localStorage ("solitaire.view", with the window's size, the
-//     language and the address Python wrote);
+//     language and the address Python wrote). It is never markup: the copy is
+//     checked value by value and built again with createElement and
+//     textContent, so nothing stored can add an element or a script to the
+//     page; a copy that does not pass is removed;
 //   - on a first visit, a new deal's table with every card face down, from
 //     static/js/sketches.js, which tools/sketches.py makes from
 //     game/web/layout.py: its places are CSS expressions of the table's size,
@@ -36,8 +40,7 @@
   "use strict";
 
   var KEY = "solitaire.view";
-  var VERSION = 1;
-  var STYLE = "data-view-style";
+  var VERSION = 2;  // 1 kept the board's markup: dropped on reading
   var KEEP_AFTER_MS = 800; // after the player's last action
   // Python's transient marks: a copy shows the table at rest.
   var TRANSIENT = ["selected", "target", "dragging", "lifted", "shake", "moving", "focus", "hinted", "peek"];
@@ -70,14 +73,87 @@
     return true;
   }
 
+  // The copy is data, never markup: piles, cards, classes, words and places,
+  // each checked here and built again with createElement and textContent
+  // (buildCopy). Anything else in it (a copy of an older kind, an element or
+  // a value this page never writes) drops the whole copy: the loading screen
+  // shows, as on a visit with nothing stored.
+  var PILE = /^(stock|waste|f[1-8]|c[1-4]|t(1[0-3]|[1-9]))$/;
+  var CLASSES = /^[a-z][a-z0-9-]*( [a-z][a-z0-9-]*)*$/;
+  var PROPERTY = /^(left|top|width|height|--[a-z][a-z0-9-]*)$/;
+  var VALUE = /^[\w.%+*\/ (),-]{0,120}$/;
+  var FUNCTIONS = ["calc", "var", "min", "max", "clamp"];
+  var ART = /^\.\/static\/cards\/[\w-]+(\/[\w-]+)?\.svg$/;
+  var CODE = /^[A-Za-z0-9]{2}$/;
+  var MARKS = ["badge", "pile-label"];
+
+  function isText(value) { return typeof value === "string" && value.length <= 1000; }
+  function isList(value) { return Array.isArray(value); }
+
+  function okValue(value) {
+    if (!isText(value) || !VALUE.test(value)) return false;
+    var calls = value.match(/[a-z-]*\(/gi) || [];
+    return calls.every(function (call) { return FUNCTIONS.indexOf(call.slice(0, -1)) >= 0; });
+  }
+
+  // [[property, value], ...]: places and sizes only (no url(), no other rule).
+  function okStyle(style) {
+    return isList(style) && style.length <= 12 && style.every(function (kv) {
+      return isList(kv) && kv.length === 2 && typeof kv[0] === "string" && PROPERTY.test(kv[0]) && okValue(kv[1]);
+    });
+  }
+
+  function okCard(c) {
+    return c && typeof c === "object" && typeof c.cls === "string" && CLASSES.test(c.cls) &&
+      okStyle(c.style) && typeof c.code === "string" && CODE.test(c.code) &&
+      (c.face === "up" || c.face === "down") && isText(c.label) &&
+      (c.art === null || (typeof c.art === "string" && ART.test(c.art))) &&
+      (c.index === null || (isList(c.index) && c.index.length === 3 && isText(c.index[0]) &&
+        /^[SHDC]$/.test(c.index[1]) && isText(c.index[2])));
+  }
+
+  function okPile(p) {
+    return p && typeof p === "object" && typeof p.pile === "string" && PILE.test(p.pile) &&
+      typeof p.cls === "string" && CLASSES.test(p.cls) && okStyle(p.style) && isText(p.label) &&
+      (p.redeal === null || (typeof p.redeal === "string" && /^[a-z]{1,12}$/.test(p.redeal))) &&
+      isList(p.marks) && p.marks.length <= 2 && p.marks.every(function (m) {
+        return isList(m) && m.length === 2 && MARKS.indexOf(m[0]) >= 0 && isText(m[1]);
+      }) &&
+      isList(p.cards) && p.cards.length <= 208 && p.cards.every(okCard);
+  }
+
+  function okWords(words, names) {
+    return words && typeof words === "object" && names.every(function (n) {
+      return words[n] === undefined || isText(words[n]);
+    });
+  }
+
+  function valid(data) {
+    return data && typeof data === "object" && data.v === VERSION &&
+      typeof data.w === "number" && typeof data.h === "number" &&
+      typeof data.lang === "string" && typeof data.search === "string" &&
+      typeof data.game === "string" && typeof data.playing === "boolean" &&
+      isList(data.piles) && data.piles.length > 0 && data.piles.length <= 40 && data.piles.every(okPile) &&
+      okStyle(data.style) && typeof data.cls === "string" && CLASSES.test(data.cls) &&
+      okWords(data.data, ["game", "deck", "faces"]) &&
+      Object.keys(data.data).every(function (k) { return /^[a-z][a-z0-9-]{0,30}$/.test(data.data[k] || "x"); }) &&
+      okWords(data.texts, TEXTS) && okWords(data.hud, HUD) && isText(data.title);
+  }
+
+  function drop() {
+    try { store.removeItem(KEY); } catch (e) { /* storage refused: nothing to drop */ }
+  }
+
   function read() {
     if (!store) return null;
-    try {
-      var data = JSON.parse(store.getItem(KEY));
-      return data && data.v === VERSION && typeof data.html === "string" ? data : null;
-    } catch (e) {
-      return null; // damaged: the loading screen, as before
-    }
+    var raw = null;
+    try { raw = store.getItem(KEY); } catch (e) { return null; }
+    if (raw === null) return null;
+    var data = null;
+    try { data = JSON.parse(raw); } catch (e) { data = null; }
+    if (valid(data)) return data;
+    drop(); // damaged, older or not ours: the loading screen, as before
+    return null;
   }
 
   function currentGame() {
@@ -96,23 +172,79 @@
     return bare && view.playing && currentGame() === view.game;
   }
 
+  function setStyle(node, style) {
+    style.forEach(function (kv) { node.style.setProperty(kv[0], kv[1]); });
+  }
+
+  function buildCard(c) {
+    var card = document.createElement("div");
+    card.className = c.cls;
+    card.setAttribute("role", "img");
+    card.dataset.card = c.code;
+    card.dataset.face = c.face;
+    card.setAttribute("aria-label", c.label);
+    setStyle(card, c.style);
+    if (c.art !== null) {
+      var img = document.createElement("img");
+      img.className = "art";
+      img.alt = "";
+      img.draggable = false;
+      img.decoding = "async";
+      img.src = c.art;
+      card.append(img);
+    }
+    var idx = document.createElement("span");
+    idx.className = "idx";
+    idx.setAttribute("aria-hidden", "true");
+    if (c.index !== null) {
+      var rank = document.createElement("b");
+      rank.textContent = c.index[0];
+      var suit = document.createElement("i");
+      suit.dataset.suit = c.index[1];
+      suit.textContent = c.index[2];
+      idx.append(rank, suit);
+    }
+    card.append(idx);
+    return card;
+  }
+
+  // The copy's table, as board.py builds it (the same elements, classes and words).
+  function buildCopy(board, view) {
+    var frame = document.createDocumentFragment();
+    view.piles.forEach(function (p) {
+      var pile = document.createElement("div");
+      pile.className = p.cls;
+      pile.dataset.pile = p.pile;
+      pile.setAttribute("role", "button");
+      pile.tabIndex = -1;
+      pile.setAttribute("aria-label", p.label);
+      if (p.redeal !== null) pile.dataset.redeal = p.redeal;
+      setStyle(pile, p.style);
+      p.marks.forEach(function (m) {
+        var mark = document.createElement("span");
+        mark.className = m[0];
+        mark.setAttribute("aria-hidden", "true");
+        mark.textContent = m[1];
+        pile.append(mark);
+      });
+      p.cards.forEach(function (c) { pile.append(buildCard(c)); });
+      frame.append(pile);
+    });
+    board.replaceChildren(frame);
+    board.style.cssText = "";
+    setStyle(board, view.style);
+    board.className = view.cls;
+    ["game", "deck", "faces"].forEach(function (name) {
+      if (view.data[name]) board.dataset[name] = view.data[name];
+    });
+  }
+
   function show(view) {
     var board = el("board");
     var loading = el("loading");
     if (!board || !loading) return false;
     if (view.sketch) return showSketch(view.sketch, board, loading);
-    // The page's policy refuses style="" attributes from markup; styles set
-    // through the CSSOM are allowed, so the copy keeps them apart (STYLE).
-    board.innerHTML = view.html;
-    board.querySelectorAll("[" + STYLE + "]").forEach(function (node) {
-      node.style.cssText = node.getAttribute(STYLE);
-      node.removeAttribute(STYLE);
-    });
-    board.style.cssText = view.style || "";
-    if (view.cls) board.className = view.cls;
-    ["game", "deck", "faces"].forEach(function (name) {
-      if (view.data && view.data[name]) board.dataset[name] = view.data[name];
-    });
+    buildCopy(board, view);
     board.setAttribute("data-preview", "");
     board.setAttribute("aria-busy", "true");
     var hint = el("turn-hint");
@@ -272,23 +404,63 @@
   }
 
   // ---- keeping the copy ------------------------------------------------------
+  function classData(node) {
+    return Array.prototype.filter.call(node.classList, function (name) {
+      return TRANSIENT.indexOf(name) < 0;
+    }).join(" ");
+  }
+
+  function styleData(node) {
+    var out = [];
+    for (var i = 0; i < node.style.length; i++) {
+      var name = node.style[i];
+      out.push([name, node.style.getPropertyValue(name).trim()]);
+    }
+    return out;
+  }
+
+  // The faces' bitmaps (table.js, srcset) are made again on the next visit:
+  // the copy names the pictures only, and stays a few kilobytes.
+  function cardData(c) {
+    var img = c.querySelector("img.art");
+    var rank = c.querySelector(".idx > b"), suit = c.querySelector(".idx > i");
+    return {
+      cls: classData(c),
+      style: styleData(c),
+      code: c.dataset.card || "",
+      face: c.dataset.face === "up" ? "up" : "down",
+      label: c.getAttribute("aria-label") || "",
+      art: img ? img.getAttribute("src") : null,
+      index: rank && suit ? [rank.textContent, suit.dataset.suit, suit.textContent] : null
+    };
+  }
+
+  function pileData(p) {
+    var marks = [], cards = [];
+    for (var c = p.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.hasAttribute("data-card")) cards.push(cardData(c));
+      else if (MARKS.indexOf(c.className) >= 0) marks.push([c.className, c.textContent]);
+    }
+    return {
+      pile: p.dataset.pile,
+      cls: classData(p),
+      style: styleData(p),
+      label: p.getAttribute("aria-label") || "",
+      redeal: p.dataset.redeal === undefined ? null : p.dataset.redeal,
+      marks: marks,
+      cards: cards
+    };
+  }
+
   function keep() {
     if (!store) return;
     var board = el("board");
     if (!board || board.hidden || board.hasAttribute("data-preview") || !board.dataset.status) return;
     if (document.documentElement.classList.contains("embed")) return;
-    var copy = board.cloneNode(true);
-    TRANSIENT.forEach(function (name) {
-      copy.querySelectorAll("." + name).forEach(function (node) { node.classList.remove(name); });
-    });
-    copy.querySelectorAll("[tabindex]").forEach(function (node) { node.setAttribute("tabindex", "-1"); });
-    // The faces' bitmaps (table.js) are made again on the next visit: the copy
-    // names the pictures only, and stays a few kilobytes.
-    copy.querySelectorAll("img[srcset]").forEach(function (node) { node.removeAttribute("srcset"); });
-    copy.querySelectorAll("[style]").forEach(function (node) {
-      node.setAttribute(STYLE, node.getAttribute("style"));
-      node.removeAttribute("style");
-    });
+    var piles = [];
+    for (var p = board.firstElementChild; p; p = p.nextElementSibling) {
+      if (p.dataset.pile) piles.push(pileData(p));
+    }
     var texts = {};
     TEXTS.forEach(function (id) { var node = el(id); if (node) texts[id] = node.textContent; });
     var hud = {};
@@ -306,8 +478,8 @@
       search: location.search,
       game: board.dataset.game || "",
       playing: board.dataset.status === "playing",
-      html: copy.innerHTML,
-      style: board.getAttribute("style") || "",
+      piles: piles,
+      style: styleData(board),
       cls: board.className,
       data: { game: board.dataset.game, deck: board.dataset.deck, faces: board.dataset.faces },
       turnHint: !!(hint && !hint.hidden),

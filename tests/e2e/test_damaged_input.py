@@ -202,7 +202,7 @@ def test_a_bad_time_limit_and_language_in_the_address_are_said(context, app_url)
     language), and the notice names each value and what a good one is."""
     page = open_with(context, app_url, {}, "?game=maria&seed=5&limit=abc&lang=xx")
     text = notice(page)
-    assert t("en", "error.bad_limit", limit="abc", max=86400) in text
+    assert t("en", "error.bad_limit", limit="abc", min=60, max=86400) in text
     assert t("en", "error.bad_lang", code="xx", langs="en, de, it") in text
     got = state(page)
     assert (got["game"], got["seed"], got["lang"]) == ("maria", 5, "en")

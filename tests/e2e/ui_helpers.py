@@ -68,6 +68,18 @@ def context_with(browser, browser_context_args: dict, settings: dict | None = No
     return browser.new_context(**args)
 
 
+def fill_storage(context, app_url: str, items: dict) -> None:
+    """The origin's localStorage cleared and ``items`` written, from a page of
+    the origin that is no game page (nothing of the game reads or writes it)."""
+    helper = context.new_page()
+    helper.goto(app_url + "manifest.webmanifest")
+    helper.evaluate(
+        "items => { localStorage.clear(); Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)); }",
+        items,
+    )
+    helper.close()
+
+
 def open_url(page: Page, app_url: str, query: str, status: str | None = "playing") -> None:
     page.goto(app_url + query)
     selector = f'#board[data-status="{status}"]' if status else "#board[data-status]"

@@ -464,3 +464,20 @@ def test_steps_and_an_undo_of_a_step():
     assert (err["index"], err["move"]) == (0, "draw+waste>t5+t1>f1")
     err = check_refused(bad_shape)
     assert "cannot be played directly" in err["error"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_an_answer_that_cannot_be_written_is_a_clear_message_not_a_traceback():
+    """``python -m game list > /dev/full`` (issue 41): exit 1 and one line on
+    stderr that says why, not a traceback."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "game", "list"],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == "python -m game: cannot write the answer: No space left on device"

@@ -422,7 +422,11 @@ def test_a_retinue_run_at_zero_seconds_no_longer_outranks_an_honest_one():
         ([0.5] * 10, "burst"),  # 11 actions in 0.5 s
         ([0.6] * 10, None),
         ([0.9] * 50, "burst"),  # 51 actions in 4.5 s: 11 a second kept up
-        ([1.0] * 50, None),  # 10 a second for 5 s
+        ([1.0] * 50, "burst"),  # 10 a second for 5 s: a line replayed at 0.1 s an action (issue 41)
+        ([1.0] * 20, "burst"),  # 21 actions at 10 a second
+        ([1.0] * 15, None),  # a burst of 16 at 10 a second: a quick hand
+        ([1.3] * 20, None),  # 21 actions at 7.7 a second
+        ([1.3] * 50, None),  # 51 actions in 6.5 s
         ([1.4] * 200, None),  # Finish: a card every 0.14 s
     ],
 )
@@ -433,6 +437,19 @@ def test_pace_windows(gaps, verdict):
         times.append(round(t, 3))
     actions = tuple(f"draw@{x}" for x in times)
     assert duel.pace(Run("Ann", "forty-thieves", 1, None, actions)) == verdict
+
+
+def test_a_line_replayed_at_a_tenth_of_a_second_an_action_ranks_below_a_hand():
+    """Issue 41: a solver's line replayed at 0.1 s an action counted as
+    plausible and outranked an honest fast player."""
+    replayed = retinue_win(4, [1.0 + 0.1 * i for i in range(52)])
+    honest = retinue_win(4, [1.0 + 0.4 * i for i in range(52)])  # 2.5 a second: fast, by hand
+    assert replayed.score() > honest.score()
+    c = Challenge("retinue", 4, None, (Run.from_game("Ann", replayed), Run.from_game("Bea", honest)))
+    verdict = verify(decode_challenge(encode_challenge(c)))
+    by_name = {p.name: p for p in verdict.players}
+    assert by_name["Ann"].pace == "burst" and by_name["Bea"].plausible
+    assert verdict.ranking.order == ("Bea", "Ann")
 
 
 def test_times_never_go_back():

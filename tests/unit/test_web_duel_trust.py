@@ -252,3 +252,25 @@ def test_a_session_signs_what_the_link_will_carry():
     session.record(bea)
     assert [p.signed for p in session.verdict().players] == [True, True]
     assert dv.token_of(session.challenge) == session.token()
+
+
+def test_the_keys_of_players_played_against_outlast_the_cap():
+    """Issue 41: after 38 links of 8 new names, a remembered key was
+    forgotten. The keys of names this device played against are kept
+    before any other (the oldest strangers go first)."""
+    backend = Backend()
+    me = dt.Trust(Store(backend))
+    game_with_bea = signed((BEA, "Bea", 2))
+    mine = Run.from_game("Ann", played("Ann", rng=4))
+    together = game_with_bea.add_run(mine)
+    me.played(together.runs[-1], together)  # Ann played against Bea
+    assert "Bea" in me.book.against
+    for link in range(38):  # 304 strangers
+        runs = [Run(f"P{link}x{i}", "solitario", 2, 300, (), ANN_ELSEWHERE.key, b"\1" * 64) for i in range(8)]
+        me.seen(Challenge("solitario", 2, 300, tuple(runs)))
+    assert len(me.book.entries) == dt.MAX_KEYS
+    assert me.book.known("Bea") == ("Bea", dt.key_text(BEA.key))
+    assert me.book.known("P0x0") is None  # the oldest stranger went
+    again = dt.Trust(Store(backend))  # as stored
+    assert again.book.known("Bea") == ("Bea", dt.key_text(BEA.key)) and not again.damaged
+    assert again.flags(signed((ANN_ELSEWHERE, "Bea", 2))) == [dt.Flag("Bea", "new-key", "Bea")]

@@ -397,10 +397,14 @@ def ask(query):
         ("?game=solitario&seed=7", "reloaded", "solitario"),
         ("?game=maria", None, "maria"),
         ("", "lucas", "lucas"),
-        ("", None, None),
+        ("", None, "reloaded"),  # no pointer, or a damaged one: the default game's save
         ("?lang=de", "streets", "streets"),
         ("?duel=s1.abc", "reloaded", None),
-        ("?game=nope", "lucas", "reloaded"),  # an unknown game: the default, as the page deals
+        ("?game=nope", "lucas", "lucas"),  # an unknown game: as if none were named
+        ("?game=nope", None, "reloaded"),
+        ("?seed=abc", "lucas", "lucas"),  # a refused seed or position: as if it were not there
+        ("?position=%7B", "lucas", "lucas"),
+        ("?game=maria&position=%7B", "lucas", "maria"),
     ],
 )
 def test_which_game_a_load_looks_at(query, current, wanted):
@@ -426,8 +430,32 @@ def test_the_time_limit_must_match():
     assert not resume.matches(slot_of(), *ask("?game=solitario&seed=7&limit=300"))
 
 
-def test_a_bad_seed_never_resumes_an_old_game():
-    assert not resume.matches(slot_of(), *ask("?game=solitario&seed=abc"))
+@pytest.mark.parametrize(
+    "query", ["?game=solitario&seed=abc", "?game=solitario&position=%7B", "?game=solitario&daily=x", "?seed=-1"]
+)
+def test_a_refused_seed_or_position_resumes_the_game_in_play(query):
+    """Issue 41: a bad link never replaces the game in play with a new deal
+    (nor counts it lost); a finished game is not resumed by it either."""
+    assert resume.matches(slot_of(), *ask(query))
+    assert not resume.matches(slot_of(status="resigned"), *ask(query))
+
+
+def test_a_refused_limit_resumes_the_game_with_its_own_limit():
+    assert resume.matches(slot_of(limit=300), *ask("?game=solitario&limit=0.05"))
+    assert resume.matches(slot_of(limit=300), *ask("?game=solitario&seed=7&limit=1e-300"))
+    assert not resume.matches(slot_of(limit=300), *ask("?game=solitario&seed=8&limit=x"))
+
+
+@pytest.mark.parametrize(
+    "query, plain",
+    [
+        ("?duel=s1.x", ""),
+        ("?duel=s1.x&lang=de", "?lang=de"),
+        ("?lang=it&challenge=x&game=maria", "?lang=it&game=maria"),
+    ],
+)
+def test_a_refused_duel_link_is_read_as_the_address_without_it(query, plain):
+    assert resume.without_duel(query) == plain
 
 
 def test_a_position_link_resumes_the_game_started_from_it():

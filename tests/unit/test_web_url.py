@@ -91,19 +91,31 @@ def test_deal_query_round_trip_with_limit_and_language():
     assert (r.game, r.seed, r.time_limit, r.lang) == ("lucas", 12, 300.0, "de")
 
 
-@pytest.mark.parametrize("limit", ["0", "-5", "x", "1e9", "nan", "inf"])
+@pytest.mark.parametrize("limit", ["0", "-5", "x", "1e9", "nan", "inf", "1e-300", "0.05", "59.9"])
 def test_a_bad_limit_or_language_is_left_out_with_a_notice_that_says_so(limit):
     """The game is played without them (no limit, the page's own language),
     and the notice names the value and what a good one is."""
     r = parse_query(f"?game=maria&seed=5&limit={limit}&lang=xx")
     assert (r.game, r.seed, r.time_limit, r.lang) == ("maria", 5, None, None)
     assert [(n.key, n.params) for n in r.notices] == [
-        ("error.bad_limit", {"limit": limit, "max": 86400}),
+        ("error.bad_limit", {"limit": limit, "min": 60, "max": 86400}),
         ("error.bad_lang", {"code": "xx", "langs": "en, de, it"}),
     ]
     for lang in ("en", "de", "it"):
         for n in r.notices:
             assert limit in t(lang, n.key, **n.params) or "xx" in t(lang, n.key, **n.params)
+
+
+@pytest.mark.parametrize("limit", ["60", "180", "86400"])
+def test_a_limit_of_a_minute_or_more_is_taken(limit):
+    r = parse_query(f"?game=maria&seed=5&limit={limit}")
+    assert r.time_limit == float(limit) and r.notices == () and r.refused == frozenset()
+
+
+def test_the_parameters_refused_are_named():
+    r = parse_query("?game=nope&seed=x&position=%7B&limit=0.05&daily=soon&lang=xx")
+    assert r.refused == {"game", "seed", "position", "limit", "daily"}
+    assert parse_query("?game=maria&daily=soon").refused == {"daily"}
 
 
 def test_an_empty_limit_or_language_is_no_value_at_all():
