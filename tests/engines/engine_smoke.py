@@ -256,8 +256,9 @@ def test_a_duel_link_opens_the_duel_and_races_the_ghost(at_home, site):
     assert e.js("return document.getElementById('duel-title').textContent;") == "Ann challenges you"
     e.click_at(*center(box(e, "#duel-join-name")))
     e.type("Bea")
+    assert e.js("return document.getElementById('duel-join-name').value;") == "Bea"
     e.click_at(*center(box(e, "#duel-accept")))
-    e.wait("document.getElementById('duel-dialog').open === false && " + PLAYING)
+    e.wait("document.getElementById('duel-dialog').open === false && " + PLAYING, BOOT_S)  # the duel's deal
     assert e.js("return document.getElementById('ghost-name').textContent;") == "Ann"
     now = state(e)
     assert (now["game"], now["seed"]) == ("lucas", 5)
