@@ -84,7 +84,7 @@ class Cycle(NamedTuple):
 class View:
     """What the player sees and holds: the board's cards (pile -> codes,
     bottom first), each pile's kind (layout.py: stock, waste, foundation,
-    column, retinue), Royal Retinue's turned pile, the cards picked up or
+    column, labelled), Royal Retinue's turned pile, the cards picked up or
     dragged, the one-tap setting and its last move. ``legal`` and ``order``:
     the position's legal moves and hint ranking, where the caller has them
     (ahead.py asks for every gesture of one position)."""
@@ -141,8 +141,9 @@ class Deselect(NamedTuple):
 
 class Refuse(NamedTuple):
     """No move: ``over`` (the game has ended), ``nowhere`` (one tap: the
-    cards have no legal place; ``why`` gives the rule), ``no_home`` (a
-    double tap on cards that cannot go home). ``pick``: the cards that shake."""
+    cards have no legal place; ``refusal`` gives the rule, where one says
+    more), ``no_home`` (a double tap on cards that cannot go home).
+    ``pick``: the cards that shake."""
 
     reason: str
     pick: Optional[Pick] = None
