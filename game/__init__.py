@@ -1,4 +1,4 @@
-"""Solitaire rules engine: twelve games as data, plain Python, no browser.
+"""Solitaire rules engine: nineteen games as data, plain Python, no browser.
 
 >>> from game import new_game
 >>> g = new_game("reloaded", seed=1)
@@ -6,7 +6,7 @@
 >>> g.score(), g.status, [str(m) for m in g.legal_moves()]
 """
 
-from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position
+from .catalog import ALL_PLAYER_GAMES, GAMES, PLAYER_GAMES, get_spec, read_position
 from .errors import (
     BadMoveText,
     GameError,
@@ -16,7 +16,7 @@ from .errors import (
     InvalidSave,
     UnknownGame,
 )
-from .moves import DRAW, REDEAL, Move, parse_move
+from .moves import DEAL, DRAW, REDEAL, Move, parse_move
 from .play import STATUSES, Game
 from .position import Position
 
@@ -34,11 +34,13 @@ def deal(game_id: str, seed: int) -> Position:
 __all__ = [
     "GAMES",
     "PLAYER_GAMES",
+    "ALL_PLAYER_GAMES",
     "get_spec",
     "read_position",
     "Game",
     "Position",
     "Move",
+    "DEAL",
     "DRAW",
     "REDEAL",
     "parse_move",
