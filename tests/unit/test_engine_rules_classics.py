@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from engine_helpers import legal, make, new, pile, upto
+from engine_helpers import legal, make, new, pile, rest_face_up, upto
 
 from game import ALL_PLAYER_GAMES, PLAYER_GAMES, Game, IllegalMove, InvalidPosition, get_spec, read_position
 from game.moves import parse_move, parse_step
@@ -16,19 +16,6 @@ from game.shuffle import microsoft_dealt
 CLASSICS = ("klondike-1", "klondike-3", "freecell", "spider-1", "spider-2", "spider-4", "yukon")
 SPIDERS = ("spider-1", "spider-2", "spider-4")
 ALTERNATE_QS = ["QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S"]  # a run of 11, Queen high
-
-
-def rest_face_up(game_id: str, piles: dict, columns: list[str]) -> dict:
-    """``piles`` and every other card of the deck face up, dealt in turn onto
-    ``columns`` (games without a stock hold every card on the table)."""
-    left = Counter(get_spec(game_id).deck.cards)
-    for cards in piles.values():
-        left.subtract(c.upper() for c in cards)
-    out = {k: list(v) for k, v in piles.items()}
-    rest = [c for c in get_spec(game_id).deck.cards for _ in range(1) if left[c] > 0 and not left.subtract([c])]
-    for i, card in enumerate(rest):
-        out.setdefault(columns[i % len(columns)], []).append(card)
-    return out
 
 
 def table(game_id: str, piles: dict, columns: list[str]) -> Game:
