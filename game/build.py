@@ -137,7 +137,7 @@ class BuildRules(Rules):
         return free << empty, free << max(0, empty - 1)
 
     def legal_moves(self, pos) -> list[Move]:
-        """Every legal move, by source: the waste, each column, each foundation, then the stock."""
+        """Every legal move, by source: the waste, the free cells, each column, each foundation, then the stock."""
         piles, names, spec = pos.piles, self.names, self.spec
         home, wanted, empty = self._wants(piles)
         empty_takes = self.empty_takes

@@ -77,11 +77,15 @@ TABLEAU_DEPTH_WEIGHT = 0.5
 
 
 def _tableau_search(model, position, budget_nodes, deadline, should_stop):
+    """Best-first over the tableau model; Spider with greedy cuts (a run that
+    lies on a card it fits moves only to join its suit), so an exhausted
+    search there says unknown, never lost."""
     return best_first(
         model,
         model.from_position(position),
         budget_nodes,
         should_stop=should_stop,
+        greedy=model.runs_home,
         depth_weight=TABLEAU_DEPTH_WEIGHT,
         deadline=deadline,
     )

@@ -49,6 +49,8 @@ from ..spec import Moves
 
 FACE_DOWN = 64
 RED = tuple(s in "HD" for s in SUITS)
+WEIGHTS = (40, 30, 12, 6, 2, 4, 12)
+SPIDER_WEIGHTS = (10, 40, 20, 12, 3, 6, 0)
 
 
 def uses_tableau_model(spec) -> bool:
@@ -76,6 +78,8 @@ class TableauModel:
         self.f2c = spec.foundation_to_column
         self.runs_home = spec.runs_home
         self.two_safe = not self.groups  # FreeCell's 2 (see the module text)
+        # score: per card home, empty column, face-down card, suited link, link by rank, break, free cell
+        self.weights = SPIDER_WEIGHTS if self.runs_home else WEIGHTS
 
     # --- reading ---------------------------------------------------------------
     @staticmethod
@@ -243,16 +247,23 @@ class TableauModel:
                 head = col[-k]
                 below = col[-k - 1] if k < len(col) else None
                 reveals = below is None or below >= FACE_DOWN
+                # greedy (Spider): a run that lies where it fits moves only to join its suit
+                linked = 0 if reveals or not self.fits(below, head) else 1 + (below >> 4 == head >> 4)
+                if greedy and linked == 2:
+                    continue
                 for j, dcol in enumerate(cols):
                     if j == i or not dcol or k > onto_col or not self.fits(dcol[-1], head):
                         continue
                     joins = self.suit_runs and dcol[-1] >> 4 == head >> 4
+                    if greedy and linked and not joins:
+                        continue
                     (good if reveals or joins else fair).append(Move(names[i], names[j], k))
                 if (
                     first_empty >= 0
                     and k < len(col)
                     and k <= onto_empty
                     and (not self.king_only or head & 15 == self.top)
+                    and not (greedy and linked)
                 ):
                     (fair if reveals else poor).append(Move(names[i], names[first_empty], k))
             if free:
@@ -282,20 +293,21 @@ class TableauModel:
         """How promising ``st`` looks (higher is better): cards home, face-up
         cards, free cells and empty columns, and columns in order."""
         cols, cells, found, stock = st
+        w = self.weights
         home = sum(self.top if self.runs_home else f & 15 for f in found if f)
-        points = 40 * home
+        points = w[0] * home
         for col in cols:
             if not col:
-                points += 30
+                points += w[1]
                 continue
             for a, b in zip(col, col[1:]):
                 if a >= FACE_DOWN:
-                    points -= 12
+                    points -= w[2]
                 elif self.fits(a, b) and (not self.suit_runs or a >> 4 == b >> 4):
-                    points += 6
+                    points += w[3]
                 elif self.fits(a, b):
-                    points += 2
+                    points += w[4]
                 else:
-                    points -= 4
-        points += 12 * sum(1 for c in cells if not c)
+                    points -= w[5]
+        points += w[6] * sum(1 for c in cells if not c)
         return points
