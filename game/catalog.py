@@ -117,6 +117,7 @@ GAMES: dict[str, GameSpec] = catalog(
         undo_depth=None,
         undo_cost=0,
         redo=True,
+        family="classics",
         in_browser=False,
     ),
     KLONDIKE_1.variant(id="klondike-3", name="Klondike, draw three", draw=3, redeal_cost=20),
@@ -136,6 +137,7 @@ GAMES: dict[str, GameSpec] = catalog(
         redo=True,
         stall="no-move",
         shuffle="microsoft",
+        family="classics",
         in_browser=False,
     ),
     SPIDER_1 := GameSpec(
@@ -157,6 +159,7 @@ GAMES: dict[str, GameSpec] = catalog(
         undo_cost=1,
         redo=True,
         stall="no-move",
+        family="classics",
         in_browser=False,
     ),
     SPIDER_1.variant(id="spider-2", name="Spider, two suits", deck=SPADES_HEARTS_4),
@@ -172,6 +175,7 @@ GAMES: dict[str, GameSpec] = catalog(
         undo_depth=None,
         redo=True,
         stall="no-move",
+        family="classics",
         in_browser=False,
     ),
 )

@@ -170,10 +170,19 @@ class ClassicScheme(Scheme):
             points += CLASSIC_OFF_HOME
         return points, homed
 
+    def figures(self, spec):
+        out = {"reveal": CLASSIC_REVEAL, "home": CLASSIC_HOME, "off_home": -CLASSIC_OFF_HOME}
+        if spec.has_stock:
+            out |= {"from_waste": CLASSIC_FROM_WASTE, "turnover": spec.redeal_cost}
+        return out
+
 
 class FreeCellScheme(Scheme):
     def move_points(self, spec, change, after, homed):
         return (FREECELL_HOME if change.dst == "foundation" else 0), homed
+
+    def figures(self, spec):
+        return {"per_card": FREECELL_HOME, "best": FREECELL_HOME * spec.card_count}
 
 
 class SpiderScheme(Scheme):
@@ -181,6 +190,9 @@ class SpiderScheme(Scheme):
 
     def move_points(self, spec, change, after, homed):
         return (SPIDER_RUN_HOME if change.dst == "foundation" else SPIDER_MOVE), homed
+
+    def figures(self, spec):
+        return {"start_points": SPIDER_START, "per_move": -SPIDER_MOVE, "per_run": SPIDER_RUN_HOME}
 
 
 class RetinueScheme(Scheme):

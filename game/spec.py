@@ -146,7 +146,9 @@ class GameSpec:
     stall: Stall = Stall.STOCK_PASS  # stock-pass (Klondike kind) | no-move | chain-end (retinue)
     guarantee: Guarantee | None = None  # scoring-move: the opening offers a scoring move
     start_pile: int = 8  # retinue: the pile whose top card turns up first
-    family: str | None = None  # the game a family of variants is named after ("forty-thieves")
+    # The picker's group: the game a family of variants is named after
+    # ("forty-thieves"), or "classics" (RULES.md section 5); None: the seeds' own games.
+    family: str | None = None
     stall_word: str | None = None  # the game's own word for a stall, shown beside the translation ("Stallo")
     hidden: bool = False  # bench/solver configurations, not offered to players
     # Offered in the browser: its rules text, layout and browser tests are done.

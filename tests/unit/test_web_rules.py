@@ -16,7 +16,23 @@ from game.web.texts import rules
 from game.web.texts.rules import Item, game_rules, words
 
 LANGS = ("en", "de", "it")
-TABLES = ("TITLES", "TABLE", "W", "BUILD", "EMPTY", "STALL", "GUARANTEE", "CARDS", "SCORING", "LABELLED", "OWN")
+TABLES = (
+    "TITLES",
+    "TABLE",
+    "W",
+    "BUILD",
+    "EMPTY",
+    "MOVES",
+    "RUN_LIMIT",
+    "SHUFFLE",
+    "STOCK",
+    "STALL",
+    "GUARANTEE",
+    "CARDS",
+    "SCORING",
+    "LABELLED",
+    "OWN",
+)
 
 
 def fields(text) -> set[str]:
