@@ -239,26 +239,27 @@ def test_rank_and_suit_names():
 
 
 def test_every_game_has_name_description_and_rules_in_every_language():
-    assert set(game_texts.GAMES) == set(PLAYER_GAMES)
+    """Every game a player can play: the classics have their words before the page offers them."""
+    assert set(game_texts.GAMES) == set(ALL_PLAYER_GAMES)
     assert set(rule_texts.RULES) == set(PLAYER_GAMES)
-    for game in PLAYER_GAMES:
+    for game in ALL_PLAYER_GAMES:
         for lang in LANGS:
             gt = game_texts.GAMES[game][lang]
             assert gt.name.strip() and gt.description.strip()
-            sections = rule_texts.RULES[game][lang]
+            sections = rule_texts.game_rules(lang, game)
             keys = [s.key for s in sections]
             for needed in ("goal", "layout", "moves", "scoring", "undo", "end"):
                 assert needed in keys, (game, lang, needed)
             assert all(s.title and s.items and all(i.text.strip() for i in s.items) for s in sections)
             # The same sections, in the same order, in every language.
-            assert keys == [s.key for s in rule_texts.RULES[game]["en"]]
+            assert keys == [s.key for s in rule_texts.game_rules("en", game)]
     assert texts.game_name("de", "retinue") == "Das königliche Gefolge"
     assert texts.game_name("fr", "forty-thieves") == "Forty Thieves"
     assert texts.game_rules("fr", "maria") == texts.game_rules("en", "maria")
 
 
 def test_names_agree_with_the_catalog():
-    for game in PLAYER_GAMES:
+    for game in ALL_PLAYER_GAMES:
         assert game_texts.GAMES[game]["en"].name == get_spec(game).name
 
 
@@ -274,6 +275,32 @@ def test_every_decided_point_is_stated_in_every_language():
             assert set(marked) == wanted, (
                 f"{game} {lang}: missing {wanted - set(marked)}, unknown {set(marked) - wanted}"
             )
+
+
+def test_the_picker_groups_the_games_a_newcomer_looks_for():
+    """The seeds' own games, then the Forty Thieves family, then the classics,
+    each in the catalog's order; a group appears once one of its games is
+    offered (the classics, while the page offers none of them, make no empty
+    group), and every heading has its words."""
+    today = game_texts.groups()
+    assert [key for key, _ in today][:2] == ["picker.group_other", "picker.family.forty-thieves"]
+    assert today[0][1] == ("reloaded", "retinue", "solitario")
+    assert today[1][1] == FORTY
+    assert [g for _, games in today for g in games] == list(PLAYER_GAMES)  # each game once, none lost
+    offered = game_texts.groups(ALL_PLAYER_GAMES)  # as soon as the page offers the classics
+    assert [key for key, _ in offered] == [
+        "picker.group_other",
+        "picker.family.forty-thieves",
+        "picker.family.classics",
+    ]
+    assert offered[2][1] == CLASSICS
+    assert game_texts.groups(("yukon", "maria")) == [
+        ("picker.family.classics", ("yukon",)),
+        ("picker.family.forty-thieves", ("maria",)),
+    ]
+    for key, _ in offered:
+        assert t("en", key) != key
+        assert t("de", key) != t("en", key) != t("it", key), key  # written in each language, not left English
 
 
 # Every "(decided …)" marker of RULES.md: a phrase just before it, the games

@@ -21,6 +21,7 @@ WORDS = {
     "picker.play": "Spielen",
     "picker.cards": "{count} Karten",
     "picker.current": "Läuft gerade",
+    "picker.family.classics": "Die Klassiker",
     "picker.family.forty-thieves": "Die Vierzig-Räuber-Familie",
     "picker.group_other": "Ausgewählte Spiele",
     "picker.game_number": "Spielnummer",

@@ -24,6 +24,7 @@ WORDS = {
     "picker.play": "Play",
     "picker.cards": "{count} cards",
     "picker.current": "Now playing",
+    "picker.family.classics": "The classics",
     "picker.family.forty-thieves": "The Forty Thieves family",
     "picker.group_other": "Featured games",
     "picker.game_number": "Game number",

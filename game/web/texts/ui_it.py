@@ -21,6 +21,7 @@ WORDS = {
     "picker.play": "Gioca",
     "picker.cards": "{count} carte",
     "picker.current": "In corso",
+    "picker.family.classics": "I classici",
     "picker.family.forty-thieves": "La famiglia dei Quaranta ladroni",
     "picker.group_other": "Giochi in primo piano",
     "picker.game_number": "Numero della partita",
