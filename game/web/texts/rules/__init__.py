@@ -367,7 +367,9 @@ def _rules(lang: str, spec) -> tuple[Section, ...]:
     titles = build.w.TITLES
     parts = [(key, getattr(build, key)()) for key in ORDER]
     parts += [("table", table_section(lang, spec)), ("controls", [Item(c) for c in controls(lang, spec)])]
-    return tuple(Section(key, titles[key], tuple(items)) for key, items in parts if items)
+    # a section may have a title of its own for a kind of stock ("stock_row": Spider's has no waste)
+    title = lambda key: titles.get(f"{key}_{spec.stock}", titles[key])  # noqa: E731
+    return tuple(Section(key, title(key), tuple(items)) for key, items in parts if items)
 
 
 def game_rules(lang: str, game_id: str) -> tuple[Section, ...]:

@@ -9,6 +9,7 @@ TITLES = {
     "cards": "Die Karten",
     "layout": "Aufbau",
     "moves": "Karten bewegen",
+    "stock_row": "Talon",
     "stock": "Talon und Ablagestapel",
     "foundations": "Fundamente",
     "scoring": "Punkte",

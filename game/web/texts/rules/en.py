@@ -12,6 +12,7 @@ TITLES = {
     "cards": "The cards",
     "layout": "Layout",
     "moves": "Moving cards",
+    "stock_row": "Stock",
     "stock": "Stock and waste",
     "foundations": "Foundations",
     "scoring": "Scoring",

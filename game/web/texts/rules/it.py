@@ -9,6 +9,7 @@ TITLES = {
     "cards": "Le carte",
     "layout": "Disposizione",
     "moves": "Come si spostano le carte",
+    "stock_row": "Mazzo",
     "stock": "Mazzo e mazzetto",
     "foundations": "Basi",
     "scoring": "Punteggio",
@@ -67,8 +68,8 @@ W = {
     "cell_moves": "La carta in cima a qualsiasi colonna può andare in una cella libera vuota, e da lì su una "
     "colonna o su una base.",
     "runs_home": "Quando in cima a una colonna si forma una sequenza completa dal {king} all'{ace} dello stesso "
-    "seme, va da sola su una base, dentro la stessa mossa che l'ha completata; un solo annullamento le toglie "
-    "entrambe. Nessun'altra carta va sulle basi.",
+    "seme, va da sola su una base, dentro la stessa mossa che l'ha completata: annullando quella mossa, "
+    "la sequenza torna al suo posto. Nessun'altra carta va sulle basi.",
     "decks": "Si mescolano insieme {copies_w} mazzi completi: {cards} carte.",
     "aces": "Prima di mescolare si tolgono gli {aces_w} Assi e si mettono sulle basi.",
     "even": "{columns} colonne da {per_column} carte, sfalsate in modo che ogni carta sia visibile.",
@@ -175,7 +176,7 @@ RUN_LIMIT = {
     "supermove": D(
         "supermove-limit",
         "Quante carte si spostano insieme dipende dallo spazio libero: una in più delle celle libere vuote, "
-        "raddoppiate per ogni colonna vuota tranne quella di arrivo (3 celle vuote e 1 colonna vuota: fino a "
+        "e il numero raddoppia per ogni colonna vuota tranne quella di arrivo (3 celle vuote e 1 colonna vuota: fino a "
         "8 carte). È proprio quanto si potrebbe spostare una carta alla volta passando per lo spazio libero.",
     ),
 }
