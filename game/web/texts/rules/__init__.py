@@ -125,6 +125,7 @@ def spec_figures(lang: str, spec) -> dict:
         "downs": _listing(w, [str(n) for n in downs]),
         "down_w": _number(w, downs[0]),
         "up_w": _number(w, counts[0] - downs[0]),
+        "most_up_w": _number(w, max(up for _, up in spec.deal)),
         "foundations": spec.foundations,
         "foundations_w": _number(w, spec.foundations),
         "copies_w": _number(w, copies),
@@ -254,7 +255,17 @@ class _Build:
             return f"{head} {faces}"
         if downs == list(range(len(deal))) and set(ups) == {1}:
             return f"{W['stairs']} {W['top_up']}"
-        faces = W["all_up"] if not any(downs) else W["top_up"] if set(ups) == {1} else W["listed_down"]
+        most = max(ups)
+        same_top = most > 1 and all(up == min(most, down + up) for down, up in deal)  # Yukon: the top five up
+        faces = (
+            W["all_up"]
+            if not any(downs)
+            else W["top_up"]
+            if set(ups) == {1}
+            else W["top_n_up"]
+            if same_top
+            else W["listed_down"]
+        )
         return f"{W['listed']} {faces}"
 
     # moves, stock, foundations

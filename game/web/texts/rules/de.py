@@ -67,6 +67,8 @@ W = {
     "top_up": "Nur die oberste Karte jeder Spalte ist aufgedeckt.",
     "one_down": "Die unterste Karte jeder Spalte liegt verdeckt, die {up_w} darüber offen.",
     "some_down": "Die untersten {down_w} Karten jeder Spalte liegen verdeckt, die oberen {up_w} offen.",
+    "top_n_up": "In jeder Spalte liegen die oberen {most_up_w} Karten offen (in einer kürzeren alle), "
+    "die darunter verdeckt.",
     "listed_down": "Verdeckt unten in den Spalten liegen, von links nach rechts: {downs}.",
     "opening_waste": "Von den übrigen {rest} Karten werden {waste_w} offen als Ablagestapel ausgelegt; "
     "die anderen {stock} bilden verdeckt den Talon.",

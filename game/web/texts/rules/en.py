@@ -67,6 +67,8 @@ W = {
     "top_up": "Only the top card of each column lies face up.",
     "one_down": "The bottom card of each column lies face down, the {up_w} above it face up.",
     "some_down": "The bottom {down_w} cards of each column lie face down, the top {up_w} face up.",
+    "top_n_up": "In each column the top {most_up_w} cards lie face up (all of them in a shorter column), "
+    "the ones beneath face down.",
     "listed_down": "Face down at the bottom of the columns, from left to right: {downs}.",
     "opening_waste": "Of the other {rest} cards, {waste_w} are turned face up to start the waste; "
     "the remaining {stock} form the stock, face down.",

@@ -81,6 +81,8 @@ W = {
     "top_up": "In ogni colonna è scoperta solo la carta in cima.",
     "one_down": "La carta più in basso di ogni colonna è coperta, le {up_w} sopra sono scoperte.",
     "some_down": "Le {down_w} carte più in basso di ogni colonna sono coperte, le {up_w} in cima scoperte.",
+    "top_n_up": "In ogni colonna le {most_up_w} carte in cima sono scoperte (tutte, in una colonna più corta), "
+    "quelle sotto coperte.",
     "listed_down": "Coperte in fondo alle colonne, da sinistra a destra: {downs}.",
     "opening_waste": "Delle {rest} carte restanti, {waste_w} vengono girate e formano il mazzetto; "
     "le altre {stock} restano coperte nel mazzo.",
