@@ -27,8 +27,8 @@ table of the rerun it prints the table of the earlier runs with each rerun
 deal's new answer in place of its old one (mean and median seconds and
 nodes per second then mix the two runs' deals).
 
-``klondike-1`` / ``klondike-3`` are the hidden catalog specs: plain Klondike,
-draw 1 or 3, unlimited redeals; the solver sees face-down cards, so these are
+``klondike-1`` / ``klondike-3`` are the classics Klondike draw one and draw
+three (RULES.md section 5): plain Klondike, unlimited redeals; the solver sees face-down cards, so these are
 "thoughtful" win rates, comparable with Blake & Gent's Solvitaire (draw 3:
 81.945% ± 0.084%) and ShootMe's Klondike-Solver (91.9% draw 1, 83.6% draw 3).
 """
@@ -46,7 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import PLAYER_GAMES  # noqa: E402
+from game import ALL_PLAYER_GAMES  # noqa: E402
 from tools.batch import solve_deal as run_one  # noqa: E402, F401 (bench/solver_pyodide.mjs calls it)
 
 DEFAULT_GAMES = ("klondike-3", "klondike-1")
@@ -107,7 +107,7 @@ def table(summaries: list) -> str:
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
-        "--games", default=",".join(DEFAULT_GAMES), help="comma-separated game ids, or 'all' for the twelve games"
+        "--games", default=",".join(DEFAULT_GAMES), help="comma-separated game ids, or 'all' for every game"
     )
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--first", type=int, default=1, help="first game number")
@@ -124,7 +124,7 @@ def main(argv=None) -> dict:
         help="rerun only the deals this --out file of an earlier run left unknown",
     )
     args = ap.parse_args(argv)
-    games = list(PLAYER_GAMES) if args.games == "all" else args.games.split(",")
+    games = list(ALL_PLAYER_GAMES) if args.games == "all" else args.games.split(",")
     base: dict = {}
     if args.only_unknown:
         for path in args.only_unknown:

@@ -1,4 +1,4 @@
-"""Solitaire rules engine: twelve games as data, plain Python, no browser.
+"""Solitaire rules engine: nineteen games as data, plain Python, no browser.
 
 >>> from game import new_game
 >>> g = new_game("reloaded", seed=1)
@@ -8,7 +8,7 @@
 (0, 'playing', ['waste>t3', 't3>t4', 'draw'])
 """
 
-from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position
+from .catalog import ALL_PLAYER_GAMES, GAMES, PLAYER_GAMES, get_spec, read_position
 from .errors import (
     BadMoveText,
     GameError,
@@ -18,7 +18,7 @@ from .errors import (
     InvalidSave,
     UnknownGame,
 )
-from .moves import DRAW, REDEAL, Move, parse_move
+from .moves import DEAL, DRAW, REDEAL, Move, parse_move
 from .play import STATUSES, Game
 from .position import Position
 
@@ -36,11 +36,13 @@ def deal(game_id: str, seed: int) -> Position:
 __all__ = [
     "GAMES",
     "PLAYER_GAMES",
+    "ALL_PLAYER_GAMES",
     "get_spec",
     "read_position",
     "Game",
     "Position",
     "Move",
+    "DEAL",
     "DRAW",
     "REDEAL",
     "parse_move",

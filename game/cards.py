@@ -24,11 +24,12 @@ class Deck:
 
     _by_name: dict[str, "Deck"] = {}
 
-    def __init__(self, name: str, ranks: str, copies: int = 1, style: str = "french"):
+    def __init__(self, name: str, ranks: str, copies: int = 1, suits: str = SUITS, style: str = "french"):
         self.name = name
         self.style = style
         self.ranks = ranks
-        self.copies = copies
+        self.copies = copies  # how often the deck holds each of its cards
+        self.suits = suits  # the suits it holds (Spider's one- and two-suit decks hold fewer)
         self.top_rank = len(ranks)
         self.rank: dict[str, int] = {}
         self.suit: dict[str, str] = {}
@@ -40,8 +41,9 @@ class Deck:
                     self.suit[code] = s
                     self.red[code] = s in RED_SUITS
         # Sorted order: suit by suit, Ace upwards; each copy after the other.
-        self.cards: tuple[str, ...] = tuple(r + s for _ in range(copies) for s in SUITS for r in ranks)
+        self.cards: tuple[str, ...] = tuple(r + s for _ in range(copies) for s in suits for r in ranks)
         self.size = len(self.cards)
+        self.aces = copies * len(suits)  # one foundation per Ace: a full suit goes home on each
         Deck._by_name.setdefault(name, self)
 
     @classmethod
@@ -50,7 +52,7 @@ class Deck:
         return cls._by_name.get(name)
 
     def is_card(self, code: str) -> bool:
-        return code in self.rank
+        return code in self.rank and code[-1].upper() in self.suits
 
     def code(self, suit: str, value: int) -> str:
         """The face-up code of the card of ``suit`` with rank ``value``."""
@@ -64,6 +66,9 @@ FRENCH = Deck("french-52", "A23456789TJQK")
 FRENCH_2 = Deck("french-104", "A23456789TJQK", copies=2)
 # Asso 2-7, Fante (J), Cavallo (Q), Re (K): denari D, coppe H, bastoni C, spade S.
 ITALIAN = Deck("italian-40", "A234567JQK", style="italian")
+# Spider's 104 cards in one suit (8 × spades) and in two (4 × spades and hearts).
+SPADES_8 = Deck("spades-104", "A23456789TJQK", copies=8, suits="S")
+SPADES_HEARTS_4 = Deck("spades-hearts-104", "A23456789TJQK", copies=4, suits="SH")
 
 
 def is_face_down(code: str) -> bool:

@@ -1,4 +1,4 @@
-"""The twelve games (RULES.md), each a spec; variants change a few fields.
+"""The nineteen games (RULES.md), each a spec; variants change a few fields.
 
 Adding a Forty Thieves variant is one line in ``GAMES`` below, e.g.::
 
@@ -11,7 +11,7 @@ undo, saves, links and the command line follow from them.
 from __future__ import annotations
 
 from .build import BuildRules
-from .cards import FRENCH, FRENCH_2, ITALIAN
+from .cards import FRENCH, FRENCH_2, ITALIAN, SPADES_8, SPADES_HEARTS_4
 from .errors import InvalidPosition, InvalidSpec, UnknownGame
 from .position import Position, UnknownGameInPosition
 from .retinue import RetinueRules
@@ -106,26 +106,90 @@ GAMES: dict[str, GameSpec] = catalog(
         id="rank-and-file", name="Rank and File", deal=even_deal(10, 4, down=3), build="alternate", runs=True
     ),
     FORTY_THIEVES.variant(id="streets", name="Streets", build="alternate"),
-    # Plain Klondike, for the solver's comparison with published win rates.
+    # The classics (RULES.md section 5): relaxed play, free undo and redo.
+    # Played on the command line and by the solver; the browser offers them
+    # once their rules text, layout and browser tests are done (in_browser).
     KLONDIKE_1 := RELOADED.variant(
         id="klondike-1",
-        name="Klondike (draw 1)",
-        scoring="none",
+        name="Klondike, draw one",
+        scoring="classic",
+        redeal_cost=100,
         undo_depth=None,
         undo_cost=0,
         redo=True,
-        hidden=True,
+        family="classics",
+        in_browser=False,
     ),
-    KLONDIKE_1.variant(id="klondike-3", name="Klondike (draw 3)", draw=3),
+    KLONDIKE_1.variant(id="klondike-3", name="Klondike, draw three", draw=3, redeal_cost=20),
+    GameSpec(
+        id="freecell",
+        name="FreeCell",
+        deck=FRENCH,
+        deal=even_deal(4, 7) + even_deal(4, 6),
+        rules_class=BuildRules,
+        cells=4,
+        run_limit="supermove",
+        empty_column="any",
+        redeals=0,
+        foundation_to_column=False,
+        scoring="freecell",
+        undo_depth=None,
+        redo=True,
+        stall="no-move",
+        shuffle="microsoft",
+        family="classics",
+        in_browser=False,
+    ),
+    SPIDER_1 := GameSpec(
+        id="spider-1",
+        name="Spider, one suit",
+        deck=SPADES_8,
+        deal=even_deal(4, 6, down=5) + even_deal(6, 5, down=4),
+        rules_class=BuildRules,
+        foundations=8,
+        build="any-suit",
+        moves="suit-runs",
+        empty_column="any",
+        stock="row",
+        redeals=0,
+        foundation_to_column=False,
+        runs_home=True,
+        scoring="spider",
+        undo_depth=None,
+        undo_cost=1,
+        redo=True,
+        stall="no-move",
+        family="classics",
+        in_browser=False,
+    ),
+    SPIDER_1.variant(id="spider-2", name="Spider, two suits", deck=SPADES_HEARTS_4),
+    SPIDER_1.variant(id="spider-4", name="Spider, four suits", deck=FRENCH_2),
+    GameSpec(
+        id="yukon",
+        name="Yukon",
+        deck=FRENCH,
+        deal=((0, 1),) + tuple((down, 5) for down in range(1, 7)),
+        rules_class=BuildRules,
+        moves="groups",
+        scoring="classic",
+        undo_depth=None,
+        redo=True,
+        stall="no-move",
+        family="classics",
+        in_browser=False,
+    ),
 )
 
-PLAYER_GAMES: tuple[str, ...] = tuple(g for g, s in GAMES.items() if not s.hidden)
+# Every game a player can play (the command line lists them), and those the
+# browser offers (its picker, addresses, saves and statistics know only these).
+ALL_PLAYER_GAMES: tuple[str, ...] = tuple(g for g, s in GAMES.items() if not s.hidden)
+PLAYER_GAMES: tuple[str, ...] = tuple(g for g in ALL_PLAYER_GAMES if GAMES[g].in_browser)
 
 
 def get_spec(game_id) -> GameSpec:
     spec = GAMES.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
-        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(PLAYER_GAMES)}")
+        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(ALL_PLAYER_GAMES)}")
     return spec
 
 
@@ -141,7 +205,7 @@ def read_position(data, game: str | None = None, reachable: bool = True) -> Posi
     try:
         spec = get_spec(data["game"])
     except UnknownGame:
-        games = ", ".join(PLAYER_GAMES)
+        games = ", ".join(ALL_PLAYER_GAMES)
         raise UnknownGameInPosition("unknown_game", game=_shown(data["game"]), games=games) from None
     if game is not None and spec.id != game:
         raise InvalidPosition("other_game", game=spec.id, wanted=game)

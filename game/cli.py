@@ -15,7 +15,7 @@ import re
 import sys
 
 from . import duel, jsonsafe
-from .catalog import GAMES, PLAYER_GAMES, get_spec, read_position
+from .catalog import ALL_PLAYER_GAMES, GAMES, get_spec, read_position
 from .errors import GameError
 from .moves import check_time
 from .play import Game
@@ -141,7 +141,7 @@ def run(argv) -> dict | list:
     if verb == "list":
         return [
             {"id": s.id, "name": s.name, "deck": s.deck.name, "cards": s.deck.size}
-            for s in (GAMES[g] for g in PLAYER_GAMES)
+            for s in (GAMES[g] for g in ALL_PLAYER_GAMES)
         ]
     if verb == "verify":
         return duel.verify(duel.decode_challenge(args.link)).to_json()

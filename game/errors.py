@@ -89,6 +89,16 @@ class IllegalMove(GameError):
         "build_alternate": "{card} cannot go on {below}: columns build down in alternating colours",
         "build_same_suit": "{card} cannot go on {below}: columns build down in the same suit",
         "build_other_suit": "{card} cannot go on {below}: columns build down in any suit but the card's own",
+        "build_down": "{card} cannot go on {below}: columns build down, one rank lower",
+        "not_a_suit_run": "the top {count} cards of {pile} are not a run in one suit",
+        "supermove": "{count} cards cannot move at once: {cells} free cells and {columns} empty columns"
+        " carry at most {limit}",
+        # free cells and whole runs (build.py)
+        "cell_one": "a free cell holds only one card",
+        "cell_full": "{pile} holds a card already",
+        "cell_to_cell": "the card is in a free cell already",
+        "foundation_whole_run": "only a whole run from King to Ace in one suit goes to a foundation",
+        "foundation_full": "{pile} holds a run already",
         # the stock (build.py)
         "stock_empty": "the stock is empty; turn the waste over with redeal",
         "stock_used_up": "the stock is empty",
@@ -97,6 +107,9 @@ class IllegalMove(GameError):
         "no_redeal": "{game} has no redeal",
         "redeals_used": "all {count} redeals of {game} are used",
         "not_a_move": "{move} is not a move of {game}",
+        "deal_not_draw": "in {game} the stock deals a card onto every column: deal",
+        "deal_empty_column": "the stock deals only when no column is empty ({piles} empty)",
+        "deal_short": "the stock holds {count} cards, too few for {columns} columns",
         # Royal Retinue (retinue.py)
         "retinue_no_stock": "{game} has no stock: move the face-up card to the pile of its rank",
         "retinue_no_pile": "there is no pile {pile} in {game} (t1…{last})",
@@ -154,6 +167,10 @@ class InvalidPosition(GameError):
         "down_none": "{pile} has {count} face-down cards, but {game} deals none face down there",
         "down_too_many": "{pile} has {count} face-down cards, but {game} deals only {dealt} face down there",
         "redeals_over": "{count} redeals used, but {game} allows {allowed}",
+        "cell_one": "{pile} holds {count} cards, but a free cell holds one",
+        "cell_face_down": "{pile}: {card} is face down, but free cells hold face-up cards",
+        "no_waste": "{game} has no waste: its stock deals onto the columns",
+        "foundation_whole_run": "{pile} holds {count} cards, but a foundation takes only whole runs",
         # what no deal can lead to (build.py)
         "talon_too_many": "stock and waste hold {count} cards, but {game} leaves {talon} there after the deal"
         " and no card ever goes back",

@@ -9,7 +9,7 @@ The page's setting *Move cards home automatically* has three modes:
 
 ``home_moves`` lists the moves, one card at a time, that ``Game.play``
 appends to the player's step, so one undo takes them back with it. Column
-tops are looked at left to right, then the waste's top card, again after
+tops are looked at left to right, then the free cells, then the waste's top card, again after
 each card that went home, until none is left.
 """
 
@@ -74,7 +74,7 @@ def next_home(position, mode) -> Move | None:
     """The next card that goes home by itself in ``mode``, or None."""
     mode = AutoHome(mode)
     spec = position.spec
-    if mode is AutoHome.OFF or not spec.foundations:
+    if mode is AutoHome.OFF or not spec.foundations or spec.runs_home:  # Spider's runs go home by rule
         return None
     rules, piles, names = position.rules, position.piles, spec.pile_names
     wanted: dict = {}  # card -> the first foundation that takes it
@@ -83,7 +83,7 @@ def next_home(position, mode) -> Move | None:
         for card in (rules.next_home.get(top),) if top else rules.aces:
             if card:
                 wanted.setdefault(card, f)
-    sources = [t for t in spec.tableau_range if piles[t]]
+    sources = [t for t in spec.tableau_range if piles[t]] + [c for c in spec.cell_range if piles[c]]
     if piles[1] and (mode is AutoHome.ALWAYS or spec.draw == 1):  # safe.py: never from a draw of three
         sources.append(1)
     requirements = _requirements(spec) if mode is AutoHome.SAFE else None

@@ -1,7 +1,7 @@
 """Moves and steps, and their text form (CONTRACT.md).
 
-A move is ``t3>f1``, ``t3:4>t7``, ``waste>t2``, ``f2>t5``, ``draw`` or
-``redeal``. A step is one player action: one or more moves joined by ``+``
+A move is ``t3>f1``, ``t3:4>t7``, ``waste>t2``, ``f2>t5``, ``t3>c1``,
+``draw``, ``redeal`` or ``deal``. A step is one player action: one or more moves joined by ``+``
 (``draw+waste>t4``: the stock's top card played directly; ``t3>t7+t2>f1``: a
 move and a card that then went home by itself). A move or a step may carry
 the elapsed play time at its end: ``t3>f1@12.5``, ``draw+waste>t4@31``.
@@ -15,8 +15,8 @@ from typing import NamedTuple, Optional
 
 from .errors import BadMoveText
 
-_PILE = r"(?:stock|waste|f[1-9]|t[1-9]\d?)"
-_BARE = rf"(?:(?P<word>draw|redeal)|(?P<src>{_PILE})(?::(?P<count>[1-9]\d{{0,2}}))?>(?P<dst>{_PILE}))"
+_PILE = r"(?:stock|waste|f[1-9]|c[1-9]|t[1-9]\d?)"
+_BARE = rf"(?:(?P<word>draw|redeal|deal)|(?P<src>{_PILE})(?::(?P<count>[1-9]\d{{0,2}}))?>(?P<dst>{_PILE}))"
 _AT = r"(?:@(?P<at>\d{1,9}(?:\.\d{1,6})?))?"
 _MOVE = re.compile(rf"^{_BARE}{_AT}$")
 _BARE_MOVE = re.compile(rf"^{_BARE}$")
@@ -49,6 +49,7 @@ class Move(NamedTuple):
 
 DRAW = Move("draw")
 REDEAL = Move("redeal")
+DEAL = Move("deal")  # Spider's stock: a card face up onto every column
 
 
 def format_time(at: float) -> str:
@@ -61,7 +62,9 @@ def parse_move(text: str) -> tuple[Move, Optional[float]]:
         raise BadMoveText(f"a move must be text, not {type(text).__name__}")
     m = _MOVE.match(text.strip())
     if not m:
-        raise BadMoveText(f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, draw or redeal")
+        raise BadMoveText(
+            f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, t3>c1, draw, redeal or deal"
+        )
     at = float(m["at"]) if m["at"] is not None else None
     return _move_of(m), at
 
@@ -90,7 +93,9 @@ def parse_step(text: str) -> tuple[tuple[Move, ...], Optional[float]]:
     for part in parts:
         m = _BARE_MOVE.match(part)
         if not m:
-            raise BadMoveText(f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, draw or redeal")
+            raise BadMoveText(
+                f"{text[:40]!r} is not a move; write e.g. t3>f1, t3:4>t7, waste>t2, t3>c1, draw, redeal or deal"
+            )
         moves.append(_move_of(m))
     return tuple(moves), at
 

@@ -81,7 +81,7 @@ class Game:
         self.stall_notice = bool(stall_notice)
         self.stall_accepted = False
         self.position = start
-        self.points = 0  # points of the current line of play, before undo costs
+        self.points = self.spec.scoring.scheme.start  # points of the current line of play, before undo costs
         self.undo_costs = 0
         # Cards already home at the start have made their first trip (Reloaded).
         self.homed = frozenset(c for f in start.spec.foundation_range for c in start.piles[f])
@@ -207,6 +207,9 @@ class Game:
         for move in moves:
             position, change = position.apply(move)
             applied.append((move, position, change))
+        for move in position.rules.runs_going_home(position):  # Spider: part of the step, always
+            position, change = position.apply(move)
+            applied.append((move, position, change))
         for move in home_moves(position, home) if home != AutoHome.OFF else ():
             position, change = position.apply(move)
             applied.append((move, position, change))
@@ -238,8 +241,9 @@ class Game:
             if not self.spec.stock_play:
                 raise IllegalMove("stock_play_not_here", game=self.spec.name)
             first = 2
+        whole = self.spec.deck.top_rank if self.spec.runs_home else 1  # Spider: whole runs go home
         for move in moves[first:]:
-            if move.is_stock_action or not move.dst.startswith("f") or move.count != 1:
+            if move.is_stock_action or not move.dst.startswith("f") or move.count != whole:
                 raise IllegalMove("not_one_step", step=step_text(moves)[:60])
 
     def _check_playing(self, t: float) -> None:

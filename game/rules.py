@@ -80,6 +80,10 @@ class Rules:
         """Refuse (``InvalidPosition``) a position that no deal can lead to."""
         raise NotImplementedError
 
+    def runs_going_home(self, pos) -> list:
+        """Moves that follow every step by themselves, as part of it (Spider's whole runs)."""
+        return []
+
     def has_progress_move(self, pos) -> bool:
         """Is there a move other than drawing or turning the waste over?"""
         return any(not m.is_stock_action for m in self.legal_moves(pos))

@@ -44,6 +44,8 @@ foundation's top card may come back to a column). Let K be c's colour.
   nothing is placed on c. R = {c, the Ace of s}: neither ever has a card
   placed on it, the Ace never leaves home, and a card of suit s above 2 goes
   home or leaves only while c is home.
+  Not in Yukon: there an Ace may come onto a 2 inside a group (A' needs the
+  Ace on top), so its 2 takes the rule for r >= 3 below.
 * r >= 3 is safe when both foundations of the other colour are at r - 1 or
   higher and the other foundation of colour K is at r - 2 or higher. Let
   R = {c, the (r-1) of s} ∪ Z, where Z = the cards of the other colour of
@@ -131,7 +133,7 @@ def safe_requirements(spec: GameSpec) -> list:
         if r == 1:
             req[c] = ()
         elif klondike:
-            if r == 2:
+            if r == 2 and spec.movement != "groups":  # Yukon: an Ace may come onto a 2 inside a group
                 req[c] = ()
             else:
                 other = [t for t in range(4) if RED[t] != RED[s]]

@@ -41,11 +41,22 @@ SOLITARIO_OFF_HOME = -10
 # Forty Thieves family
 FORTY_HOME = 5
 
+# The classics (RULES.md section 5): Klondike and Yukon, FreeCell, Spider
+CLASSIC_FROM_WASTE = 5  # waste → column
+CLASSIC_HOME = 10  # waste or column → foundation
+CLASSIC_REVEAL = 5
+CLASSIC_OFF_HOME = -15  # foundation → column (a turn of the waste costs the spec's redeal_cost)
+FREECELL_HOME = 10
+SPIDER_START = 500
+SPIDER_MOVE = -1  # every move and deal (a run going home by itself is no move of the player's)
+SPIDER_RUN_HOME = 100
+
 
 class Scheme:
     """No points at all (the solver's plain Klondike); the base of every scheme."""
 
     floors_at_zero = False  # the score never shows below 0
+    start = 0  # points before the first move
     time_penalty: tuple[int, int] | None = None  # (points lost, per full seconds of play)
     bonus_drop: int | None = None  # points the time bonus loses per full second
 
@@ -142,6 +153,48 @@ class FortyThievesScheme(Scheme):
         return {"per_card": FORTY_HOME, "best": FORTY_HOME * (spec.card_count - aces)}
 
 
+class ClassicScheme(Scheme):
+    """Klondike's standard points (and Yukon's, which has no waste or stock)."""
+
+    floors_at_zero = True  # RULES.md, decided
+
+    def move_points(self, spec, change, after, homed):
+        points = CLASSIC_REVEAL if change.revealed else 0
+        if change.move.src == "redeal":
+            points -= spec.redeal_cost
+        elif change.dst == "foundation":
+            points += CLASSIC_HOME
+        elif change.dst == "tableau" and change.src == "waste":
+            points += CLASSIC_FROM_WASTE
+        elif change.dst == "tableau" and change.src == "foundation":
+            points += CLASSIC_OFF_HOME
+        return points, homed
+
+    def figures(self, spec):
+        out = {"reveal": CLASSIC_REVEAL, "home": CLASSIC_HOME, "off_home": -CLASSIC_OFF_HOME}
+        if spec.has_stock:
+            out |= {"from_waste": CLASSIC_FROM_WASTE, "turnover": spec.redeal_cost}
+        return out
+
+
+class FreeCellScheme(Scheme):
+    def move_points(self, spec, change, after, homed):
+        return (FREECELL_HOME if change.dst == "foundation" else 0), homed
+
+    def figures(self, spec):
+        return {"per_card": FREECELL_HOME, "best": FREECELL_HOME * spec.card_count}
+
+
+class SpiderScheme(Scheme):
+    start = SPIDER_START
+
+    def move_points(self, spec, change, after, homed):
+        return (SPIDER_RUN_HOME if change.dst == "foundation" else SPIDER_MOVE), homed
+
+    def figures(self, spec):
+        return {"start_points": SPIDER_START, "per_move": -SPIDER_MOVE, "per_run": SPIDER_RUN_HOME}
+
+
 class RetinueScheme(Scheme):
     bonus_drop = RETINUE_BONUS_DROP
 
@@ -186,4 +239,16 @@ class Scoring(Vocabulary):
     SOLITARIO = ("solitario", "points for cards turned, played from the waste and sent home", SolitarioScheme())
     FORTY_THIEVES = ("forty-thieves", "points for each card sent home", FortyThievesScheme())
     RETINUE = ("retinue", "points for each card placed and each full pile; a falling time bonus", RetinueScheme())
+    CLASSIC = (
+        "classic",
+        "points for cards turned, played from the waste and sent home; a card taken back from home and"
+        " each turn of the waste cost points",
+        ClassicScheme(),
+    )
+    FREECELL = ("freecell", "points for each card sent home", FreeCellScheme())
+    SPIDER = (
+        "spider",
+        "500 points at the start, one less for each move, 100 more for each run sent home",
+        SpiderScheme(),
+    )
     NONE = ("none", "no points", Scheme())

@@ -57,3 +57,26 @@ def shuffled(cards, game_id: str, number: int, attempt: int = 0) -> list:
         j = rng.below(i + 1)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+# Microsoft FreeCell's deal numbers (RULES.md, FreeCell): the cards numbered
+# rank first (Ace to King), each rank in the order clubs, diamonds, hearts,
+# spades; each draw of the generator picks one of the cards left, the last
+# card fills the gap, and the picked cards go to the columns in turn.
+MICROSOFT_LAST = (1 << 31) - 1  # the last deal number the generator has
+_MS_RANKS, _MS_SUITS = "A23456789TJQK", "CDHS"
+
+
+def microsoft_dealt(number: int) -> list:
+    """The 52 cards of Microsoft FreeCell's game ``number`` in the order they
+    are dealt (the first to column 1, the next to column 2, …, row by row)."""
+    cards = [r + s for r in _MS_RANKS for s in _MS_SUITS]
+    state = number
+    out = []
+    while cards:
+        state = (state * 214013 + 2531011) & MICROSOFT_LAST
+        j = (state >> 16) % len(cards)
+        out.append(cards[j])
+        cards[j] = cards[-1]
+        cards.pop()
+    return out

@@ -33,12 +33,17 @@ def _other_suit(deck, below: str, card: str) -> bool:
     return deck.suit[below] != deck.suit[card]
 
 
+def _any_suit(deck, below: str, card: str) -> bool:
+    return True
+
+
 class Build(Vocabulary):
     """How tableau columns build down (rank one lower, and this)."""
 
     ALTERNATE = ("alternate", "columns build down in alternating colours", _alternate)
     SAME_SUIT = ("same-suit", "columns build down in the same suit", _same_suit)
     OTHER_SUIT = ("other-suit", "columns build down in any suit but the card's own", _other_suit)
+    ANY_SUIT = ("any-suit", "columns build down regardless of suit", _any_suit)
 
     def fits(self, deck: Deck, below: str, card: str) -> bool:
         """May ``card`` (one rank lower) lie on ``below`` by this rule's colours and suits?"""
@@ -66,6 +71,39 @@ class Stall(Vocabulary):
     CHAIN_END = ("chain-end", "the pile that must turn has no face-down card left")
 
 
+class Stock(Vocabulary):
+    """Where the stock deals its cards."""
+
+    WASTE = ("waste", "the stock deals to the waste")
+    ROW = ("row", "the stock deals one card face up onto every column at once, only while no column is empty")
+
+
+class Moves(Vocabulary):
+    """Which cards at the top of a column move together."""
+
+    RUNS = ("runs", "a run that itself follows the build moves as a unit, whole or in part")
+    ONE = ("one", "only one card moves at a time")
+    SUIT_RUNS = ("suit-runs", "a run moves as a unit only when it is in one suit, each card one rank below the last")
+    GROUPS = ("groups", "any face-up card moves together with every card on top of it, whatever their order")
+
+
+class RunLimit(Vocabulary):
+    """How long a run may be that moves as a unit."""
+
+    SUPERMOVE = (
+        "supermove",
+        "a run of n cards moves only when n ≤ (empty free cells + 1) × 2^(empty columns),"
+        " not counting the column it moves into",
+    )
+
+
+class Shuffle(Vocabulary):
+    """How a game number becomes a deal (shuffle.py)."""
+
+    FNV = ("fnv", "the project's own shuffle")
+    MICROSOFT = ("microsoft", "the deal Microsoft's FreeCell shows under the same number")
+
+
 class Guarantee(Vocabulary):
     """What every deal promises (a deal that does not keep it is skipped)."""
 
@@ -87,8 +125,13 @@ class GameSpec:
     rules_class: type[Rules] | None = None  # the rules that play it (catalog.py gives BuildRules or RetinueRules)
     foundations: int = 4
     aces_on_foundations: bool = False  # Lucas: Aces start home, out of the shuffle
-    build: Build = Build.ALTERNATE  # tableau builds down: alternate | same-suit | other-suit
-    runs: bool = True  # a run (itself following the build rule) moves as a unit
+    build: Build = Build.ALTERNATE  # tableau builds down: alternate | same-suit | other-suit | any-suit
+    runs: bool = True  # more than one card may move at a time (how: ``moves``)
+    moves: Moves | None = None  # runs | one | suit-runs | groups; None: runs where ``runs``, else one
+    run_limit: RunLimit | None = None  # supermove: a run's length depends on free cells and empty columns
+    cells: int = 0  # free cells c1…c4, one card each
+    stock: Stock = Stock.WASTE  # where the stock deals: waste | row (Spider)
+    runs_home: bool = False  # foundations take only a whole King→Ace run of one suit, which goes by itself
     empty_column: EmptyColumn = EmptyColumn.KING  # what an empty column takes: king | any
     draw: int = 1  # cards per draw from the stock
     redeals: int | None = None  # times the waste may turn over; None = unlimited
@@ -98,16 +141,30 @@ class GameSpec:
     scoring: Scoring = Scoring.RELOADED  # the scheme (scoring.py)
     undo_depth: int | None = 0  # steps that can be taken back; None = unlimited
     undo_cost: int = 0  # points an undo (of a step) costs
+    redeal_cost: int = 0  # points a turn of the waste costs (the classic Klondike scheme)
     redo: bool = False
     stall: Stall = Stall.STOCK_PASS  # stock-pass (Klondike kind) | no-move | chain-end (retinue)
     guarantee: Guarantee | None = None  # scoring-move: the opening offers a scoring move
     start_pile: int = 8  # retinue: the pile whose top card turns up first
-    family: str | None = None  # the game a family of variants is named after ("forty-thieves")
+    # The picker's group: the game a family of variants is named after
+    # ("forty-thieves"), or "classics" (RULES.md section 5); None: the seeds' own games.
+    family: str | None = None
     stall_word: str | None = None  # the game's own word for a stall, shown beside the translation ("Stallo")
     hidden: bool = False  # bench/solver configurations, not offered to players
+    # Offered in the browser: its rules text, layout and browser tests are done.
+    # A game without them is played on the command line (and by the solver) only.
+    in_browser: bool = True
+    shuffle: Shuffle = Shuffle.FNV  # fnv: shuffle.py's own | microsoft: Microsoft FreeCell's deal numbers
 
     def __post_init__(self):
         _check(self)
+
+    @property
+    def movement(self) -> Moves:
+        """Which cards move together: ``moves``, or by ``runs`` where it is None."""
+        if self.moves is not None:
+            return self.moves
+        return Moves.RUNS if self.runs else Moves.ONE
 
     @property
     def rules(self) -> RulesKind:
@@ -125,6 +182,7 @@ class GameSpec:
         return (
             ("stock", "waste")
             + tuple(f"f{i}" for i in range(1, self.foundations + 1))
+            + tuple(f"c{i}" for i in range(1, self.cells + 1))
             + tuple(f"t{i}" for i in range(1, self.columns + 1))
         )
 
@@ -137,8 +195,13 @@ class GameSpec:
         return range(2, 2 + self.foundations) if self.rules is RulesKind.BUILD else range(0)
 
     @cached_property
+    def cell_range(self) -> range:
+        first = 2 + self.foundations
+        return range(first, first + self.cells) if self.rules is RulesKind.BUILD else range(0)
+
+    @cached_property
     def tableau_range(self) -> range:
-        first = 2 + self.foundations if self.rules is RulesKind.BUILD else 0
+        first = 2 + self.foundations + self.cells if self.rules is RulesKind.BUILD else 0
         return range(first, first + self.columns)
 
     @cached_property
@@ -161,7 +224,13 @@ class GameSpec:
 
     @property
     def has_stock(self) -> bool:
-        return "stock" in self.pile_index
+        return "stock" in self.pile_index and self.talon > 0
+
+    @property
+    def talon(self) -> int:
+        """Cards the deal leaves for the stock and the waste."""
+        aces = self.deck.aces if self.aces_on_foundations else 0
+        return self.deck.size - sum(down + up for down, up in self.deal) - aces
 
     @property
     def forced(self) -> bool:
@@ -198,8 +267,23 @@ _VOCABULARY = {
     "scoring": Scoring,
     "stall": Stall,
     "guarantee": Guarantee,
+    "moves": Moves,
+    "run_limit": RunLimit,
+    "stock": Stock,
+    "shuffle": Shuffle,
 }
-_FLAGS = ("aces_on_foundations", "runs", "stock_play", "foundation_to_column", "redo", "hidden")
+_OPTIONAL = ("guarantee", "run_limit", "moves")
+_FLAGS = (
+    "aces_on_foundations",
+    "runs",
+    "stock_play",
+    "foundation_to_column",
+    "redo",
+    "hidden",
+    "runs_home",
+    "in_browser",
+)
+MAX_CELLS = 4  # c1…c4 (CONTRACT.md)
 
 
 def _whole(value, least: int = 0, none: bool = False) -> bool:
@@ -216,7 +300,7 @@ def _check(spec: GameSpec) -> None:
 
     for name, vocabulary in _VOCABULARY.items():
         value = getattr(spec, name)
-        if value is None and name == "guarantee":
+        if value is None and name in _OPTIONAL:
             continue
         try:
             object.__setattr__(spec, name, vocabulary(value))
@@ -245,8 +329,20 @@ def _check(spec: GameSpec) -> None:
     retinue = spec.rules is RulesKind.RETINUE
     if not _whole(spec.foundations) or spec.foundations > MAX_FOUNDATIONS:
         refuse(f"foundations must be a whole number from 0 to {MAX_FOUNDATIONS}")
-    if not retinue and spec.foundations != 4 * spec.deck.copies:
-        refuse(f"a tableau game needs one foundation per Ace: {4 * spec.deck.copies}")
+    if not retinue and spec.foundations != spec.deck.aces:
+        refuse(f"a tableau game needs one foundation per Ace: {spec.deck.aces}")
+    if not _whole(spec.cells) or spec.cells > MAX_CELLS or (retinue and spec.cells):
+        refuse(f"cells must be a whole number from 0 to {MAX_CELLS} (none in Royal Retinue)")
+    if spec.moves is not None and spec.runs != (spec.moves is not Moves.ONE):
+        refuse("runs and moves disagree: only one card moves at a time exactly when runs is false")
+    if spec.run_limit is not None and spec.movement is not Moves.RUNS:
+        refuse("a run limit needs runs that follow the build")
+    if spec.stock is Stock.ROW and (spec.opening_waste or spec.stock_play or spec.redeals != 0):
+        refuse("a stock that deals a row has no waste and no redeal")
+    if spec.runs_home and (spec.foundation_to_column or spec.movement is not Moves.SUIT_RUNS):
+        refuse("whole runs go home only where they move as one-suit runs and stay home")
+    if spec.shuffle is Shuffle.MICROSOFT and (spec.deck.size != 52 or spec.talon or spec.aces_on_foundations):
+        refuse("Microsoft's deal numbers lay out a whole deck of 52 cards")
     if retinue and (spec.foundations or spec.stall is not Stall.CHAIN_END or spec.columns != spec.deck.top_rank):
         refuse("Royal Retinue's rules need no foundations, a pile per rank and the chain-end stall")
     if not retinue and spec.stall is Stall.CHAIN_END:
@@ -255,8 +351,8 @@ def _check(spec: GameSpec) -> None:
         refuse("draw must be a whole number from 1")
     if not _whole(spec.redeals, 0, none=True):
         refuse("redeals must be a whole number or None (unlimited)")
-    if not _whole(spec.opening_waste) or not _whole(spec.undo_cost):
-        refuse("opening_waste and undo_cost must be whole numbers")
+    if not _whole(spec.opening_waste) or not _whole(spec.undo_cost) or not _whole(spec.redeal_cost):
+        refuse("opening_waste, undo_cost and redeal_cost must be whole numbers")
     if not _whole(spec.undo_depth, 0, none=True):
         refuse("undo_depth must be a whole number or None (unlimited)")
     if spec.redo and spec.undo_depth == 0:
@@ -264,7 +360,7 @@ def _check(spec: GameSpec) -> None:
     if spec.stock_play and (spec.draw != 1 or retinue):
         refuse("the stock's top card can be played directly only where cards are drawn one at a time")
     dealt = sum(down + up for down, up in deal)
-    aces = 4 * spec.deck.copies if spec.aces_on_foundations else 0
+    aces = spec.deck.aces if spec.aces_on_foundations else 0
     if dealt + aces + spec.opening_waste > spec.deck.size:
         refuse(f"the deal needs {dealt + aces + spec.opening_waste} cards; the deck has {spec.deck.size}")
     if retinue and dealt != spec.deck.size:

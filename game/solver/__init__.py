@@ -43,6 +43,7 @@ from ..moves import DRAW, REDEAL, Move
 from ..position import Position
 from .model import FACE_DOWN, Model, supermove_steps
 from .search import LOST, UNKNOWN, WON, best_first, clock, deadline_after, proof_table, search
+from .tableau import TableauModel, uses_tableau_model
 
 __all__ = [
     "solve",
@@ -61,11 +62,44 @@ DEFAULT_BUDGET = 200_000
 _MODELS: dict = {}
 
 
-def model_for(spec) -> Model:
+def model_for(spec) -> Model | TableauModel:
+    """The solver's model of ``spec``: ``Model`` for the games with a talon,
+    ``TableauModel`` for FreeCell, Spider and Yukon (tableau.py)."""
     m = _MODELS.get(spec.id)
     if m is None or m.spec is not spec:
-        m = _MODELS[spec.id] = Model(spec)
+        m = _MODELS[spec.id] = TableauModel(spec) if uses_tableau_model(spec) else Model(spec)
     return m
+
+
+# Best-first's weight per move from the root, for the tableau model: a little
+# pull towards shorter lines, far below what one card home is worth (40).
+TABLEAU_DEPTH_WEIGHT = 0.5
+
+
+def _tableau_search(model, position, budget_nodes, deadline, should_stop):
+    """Best-first over the tableau model; Spider with greedy cuts (a run that
+    lies on a card it fits moves only to join its suit), so an exhausted
+    search there says unknown, never lost."""
+    return best_first(
+        model,
+        model.from_position(position),
+        budget_nodes,
+        should_stop=should_stop,
+        greedy=model.runs_home,
+        depth_weight=TABLEAU_DEPTH_WEIGHT,
+        deadline=deadline,
+    )
+
+
+def _replayed(position: Position, moves: list, check_won: bool = False) -> list:
+    """The tableau model's moves are engine moves: replay them through the
+    engine's rules (which refuse anything illegal)."""
+    pos = position
+    for move in moves:
+        pos = pos.apply(move)[0]
+    if check_won and not pos.is_won():
+        raise RuntimeError("solver bug: the line does not win when replayed")
+    return list(moves)
 
 
 @dataclass
@@ -114,14 +148,18 @@ def solve(
         status = WON if pos.is_won() else LOST
         return SolveResult(status, line if status == WON else [], len(line) + 1, clock() - t0)
     model = model_for(position.spec)
-    out = _search(model, model.from_position(position), budget_nodes, deadline_after(time_limit), should_stop)
+    tableau = isinstance(model, TableauModel)
+    if tableau:
+        out = _tableau_search(model, position, budget_nodes, deadline_after(time_limit), should_stop)
+    else:
+        out = _search(model, model.from_position(position), budget_nodes, deadline_after(time_limit), should_stop)
     line = []
     if out.status == WON:
         macros = list(out.root_autos or ())
         for m, autos in out.path:
             macros.append(m)
             macros.extend(autos or ())
-        line = expand(model, position, macros, check_won=True)
+        line = _replayed(position, macros, True) if tableau else expand(model, position, macros, check_won=True)
     return SolveResult(out.status, line, out.nodes, clock() - t0, out.stopped)
 
 
@@ -427,6 +465,15 @@ def hint(
         res = solve(position)
         return HintResult(moves[0] if moves else None, res.status == WON, res.status, res.nodes, clock() - t0)
     model = model_for(position.spec)
+    if isinstance(model, TableauModel):
+        out = _tableau_search(model, position, budget_nodes, deadline_after(time_limit), should_stop)
+        seconds = clock() - t0
+        first = list(out.root_autos or ())[:1]
+        if not first and out.status == WON:
+            first = [m for m, _ in out.path[:1]]
+        first = first or out.root_moves[:1] or position.legal_moves()[:1]
+        move = _replayed(position, first)[0] if first else None
+        return HintResult(move, out.status == WON, out.status, out.nodes, seconds)
     out = _search(model, model.from_position(position), budget_nodes, deadline_after(time_limit), should_stop)
     seconds = clock() - t0
     if out.status == WON:
@@ -456,6 +503,8 @@ def auto_complete(position: Position) -> Optional[list]:
     st = model.from_position(position)
     if any(c >= FACE_DOWN for col in st[0] for c in col):
         return None
+    if isinstance(model, TableauModel):
+        return _home_one_by_one(position)
     macros = []
     while not model.is_won(st):
         cols, found, T, w, u = st
@@ -534,6 +583,19 @@ def expand(model: Model, position: Position, macros, check_won: bool = False) ->
     if check_won and not pos.is_won():
         raise RuntimeError("solver bug: the line does not win when replayed")
     return out
+
+
+def _home_one_by_one(position: Position) -> Optional[list]:
+    """Every card home one at a time, the first that can go each time; None
+    if that does not win (Spider: its runs are to be built first)."""
+    line, pos = [], position
+    while not pos.is_won():
+        move = next((m for m in pos.legal_moves() if m.dst.startswith("f") and m.count == 1), None)
+        if move is None:
+            return None
+        pos = pos.apply(move)[0]
+        line.append(move)
+    return line
 
 
 def _home_pile(rules, pos, card):

@@ -7,22 +7,12 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 from pyscript.ffi import is_none
 
-from game.catalog import PLAYER_GAMES, get_spec
+from game.catalog import get_spec
 from game.shuffle import MAX_GAME_NUMBER
 
 from .schematic import schematic_url
-from .texts.games import game_text
+from .texts.games import game_text, groups
 from .texts.ui import t
-
-
-def groups() -> list[tuple[str, tuple[str, ...]]]:
-    """(heading text key, game ids): the games of no family first, then each family."""
-    families: dict = {}
-    for game_id in PLAYER_GAMES:
-        families.setdefault(get_spec(game_id).family, []).append(game_id)
-    out = [("picker.group_other", tuple(families.pop(None, ())))]
-    out += [(f"picker.family.{family}", tuple(games)) for family, games in families.items()]
-    return out
 
 
 class Picker:

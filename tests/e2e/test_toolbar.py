@@ -246,3 +246,27 @@ def test_picker_heading_and_number_hint(page):
     page.wait_for_function("window.solitaire.state().game === 'maria'")
     assert page.evaluate("window.solitaire.state().seed") == 7
     assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_the_picker_shows_each_group_under_its_heading(page, app_url, lang):
+    """The seeds' own games, then the Forty Thieves family (then the classics,
+    once the page offers them), each group under its heading in the player's
+    language, every offered game in exactly one group."""
+    from game.catalog import PLAYER_GAMES
+    from game.web.texts.games import game_name, groups
+
+    open_url(page, app_url, f"?game=maria&seed=3&lang={lang}")
+    page.click("#btn-games")
+    page.wait_for_selector("#picker[open]")
+    sections = page.locator(".picker-group")
+    wanted = groups()
+    expect(sections).to_have_count(len(wanted))
+    for i, (key, games) in enumerate(wanted):
+        section = sections.nth(i)
+        expect(section.locator("h3")).to_have_text(t(lang, key))
+        tiles = section.locator(".game-tile")
+        assert [tiles.nth(j).get_attribute("data-game") for j in range(tiles.count())] == list(games)
+        expect(tiles.first.locator(".tile-name")).to_have_text(game_name(lang, games[0]))
+    assert sorted(g for _, games in wanted for g in games) == sorted(PLAYER_GAMES)
+    expect(page.locator('.game-tile[data-game="maria"]')).to_have_attribute("aria-current", "true")

@@ -144,3 +144,20 @@ def reach(game_id: str, piles: dict, hold: str = "", rest: str = "stock", **extr
         cards = [c.upper() if rest == "waste" else c.lower() for c in left]
         out[rest] = cards + out.get(rest, [])
     return read_position({"game": game_id, "piles": out, **extra})
+
+
+def rest_face_up(game_id: str, piles: dict, columns: list[str]) -> dict:
+    """``piles`` and every other card of the deck face up, dealt in turn onto
+    ``columns`` (games without a stock hold every card on the table)."""
+    left = Counter(get_spec(game_id).deck.cards)
+    for cards in piles.values():
+        left.subtract(c.upper() for c in cards)
+    out = {k: list(v) for k, v in piles.items()}
+    rest = []
+    for card in get_spec(game_id).deck.cards:
+        if left[card] > 0:
+            left[card] -= 1
+            rest.append(card)
+    for i, card in enumerate(rest):
+        out.setdefault(columns[i % len(columns)], []).append(card)
+    return out

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAY_KEYS = {"position", "score", "status", "moves", "legal"}
 STATUSES = {"playing", "won", "stalled", "time-up", "resigned"}
 
-# RULES.md's table of the twelve games, in its order: id and number of cards.
+# RULES.md's table of the nineteen games, in its order: id and number of cards.
 GAMES_TABLE = [
     ("reloaded", 52),
     ("retinue", 52),
@@ -36,6 +36,13 @@ GAMES_TABLE = [
     ("number-ten", 104),
     ("rank-and-file", 104),
     ("streets", 104),
+    ("klondike-1", 52),
+    ("klondike-3", 52),
+    ("freecell", 52),
+    ("spider-1", 104),
+    ("spider-2", 104),
+    ("spider-4", 104),
+    ("yukon", 52),
 ]
 GAME_IDS = [g for g, _ in GAMES_TABLE]
 
@@ -175,7 +182,7 @@ def files(tmp_path_factory):
 # --- list --------------------------------------------------------------------------------
 
 
-def test_list_names_the_twelve_games():
+def test_list_names_the_nineteen_games():
     out = check_ok(cli("list"))
     assert [g["id"] for g in out] == GAME_IDS
     for entry, (_game_id, cards) in zip(out, GAMES_TABLE):
@@ -184,8 +191,7 @@ def test_list_names_the_twelve_games():
         assert isinstance(entry["name"], str) and entry["name"]
         assert isinstance(entry["deck"], str) and entry["deck"]
     decks = {g["deck"]: g["cards"] for g in out}
-    assert len(decks) == 3  # French 52, Italian 40, two French decks
-    assert not any(g["id"].startswith("klondike") for g in out)  # hidden specs
+    assert len(decks) == 5  # French 52, Italian 40, two French decks, Spider's one- and two-suit decks
 
 
 # --- deal --------------------------------------------------------------------------------
@@ -481,3 +487,22 @@ def test_an_answer_that_cannot_be_written_is_a_clear_message_not_a_traceback():
         )
     assert proc.returncode == 1
     assert proc.stderr.strip() == "python -m game: cannot write the answer: No space left on device"
+
+
+# --- the classics ------------------------------------------------------------------------
+
+
+def test_play_freecell_cells_spider_deal_and_yukon_group_on_the_command_line():
+    freecell, spider, refused = cli_many(
+        [
+            ("play", "freecell", "--seed", "1", "t1>c1", "t1>c2"),
+            ("play", "spider-1", "--seed", "1", "deal"),
+            ("play", "spider-1", "--seed", "1", "t1>c1"),
+        ]
+    )
+    out = check_ok(freecell)
+    assert out["position"]["piles"]["c1"] == ["6S"] and out["position"]["piles"]["c2"] == ["6D"]
+    assert "c1>t1" not in out["legal"] and "t1>c3" in out["legal"] and out["moves"] == 2
+    out = check_ok(spider)
+    assert len(out["position"]["piles"]["stock"]) == 40 and out["score"] == 499
+    assert refused.code == 2 and json.loads(refused.out)["index"] == 0

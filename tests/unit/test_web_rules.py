@@ -16,7 +16,23 @@ from game.web.texts import rules
 from game.web.texts.rules import Item, game_rules, words
 
 LANGS = ("en", "de", "it")
-TABLES = ("TITLES", "TABLE", "W", "BUILD", "EMPTY", "STALL", "GUARANTEE", "CARDS", "SCORING", "LABELLED", "OWN")
+TABLES = (
+    "TITLES",
+    "TABLE",
+    "W",
+    "BUILD",
+    "EMPTY",
+    "MOVES",
+    "RUN_LIMIT",
+    "SHUFFLE",
+    "STOCK",
+    "STALL",
+    "GUARANTEE",
+    "CARDS",
+    "SCORING",
+    "LABELLED",
+    "OWN",
+)
 
 
 def fields(text) -> set[str]:
@@ -184,3 +200,41 @@ def test_every_game_of_the_catalog_has_whole_rules_in_every_language(game):
         assert not re.search(r"[{}]", text), (game, lang)
         assert numbers(text) == numbers(english), (game, lang)
         assert marked(lang, game) == marked("en", game), (game, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_classics_pieces_are_told_from_their_specs(lang):
+    """RULES.md section 5: FreeCell's cells and supermove, Spider's row deal,
+    decks of one and two suits and runs that go home, Yukon's groups and its
+    five face-up cards, Klondike's turnover cost per variant."""
+    w = words(lang)
+    n = w.NUMBERS
+    freecell = text_of(lang, "freecell")
+    assert w.W["cells"].format(cells_w=n[4]) in freecell and w.W["cell_moves"] in freecell
+    assert w.RUN_LIMIT["supermove"].text in freecell
+    spider = text_of(lang, "spider-1")
+    assert w.STOCK["row"][0].format(columns=10, stock=50, deals=5) in spider
+    assert w.W["runs_home"].format(king=_king(lang), ace=_ace(lang)) in spider
+    assert w.MOVES["suit-runs"] in spider and w.BUILD["any-suit"] in spider
+    assert w.W["waste"] not in spider and w.W["draw_1"].format() not in spider
+    assert "(" + _suits(lang, "S") + ")" in spider and "(" + _suits(lang, "SH") + ")" in text_of(lang, "spider-2")
+    yukon = text_of(lang, "yukon")
+    assert w.W["top_n_up"].format(most_up_w=n[5]) in yukon and w.MOVES["groups"] in yukon
+    assert w.EMPTY["king"]["groups"].format(king=_king(lang)) in yukon
+    turnover = w.SCORING["classic"][4]
+    assert turnover.format(turnover=100) in text_of(lang, "klondike-1")
+    assert turnover.format(turnover=20) in text_of(lang, "klondike-3")
+    assert turnover.format(turnover=100) not in text_of(lang, "klondike-3")
+    assert not {100, 20} & numbers(yukon)  # no waste, no turnover cost
+
+
+def _ace(lang: str) -> str:
+    from game.web.texts.cards import rank_name
+
+    return rank_name(lang, "A")
+
+
+def _suits(lang: str, suits: str) -> str:
+    from game.web.texts.cards import suit_name
+
+    return words(lang).AND.join(suit_name(lang, s) for s in suits)

@@ -12,7 +12,7 @@ import pytest
 
 from game import scoring
 from game.cards import FRENCH, FRENCH_2, ITALIAN
-from game.catalog import PLAYER_GAMES, get_spec
+from game.catalog import ALL_PLAYER_GAMES, PLAYER_GAMES, get_spec
 from game.web import texts
 from game.web.texts import card_name, pick_language, pile_label, pile_name, t, ui
 from game.web.texts import cards as card_texts
@@ -37,9 +37,9 @@ def all_texts() -> list[tuple[str, str]]:
             out += [(f"{game} {lang} name", gt.name), (f"{game} {lang} description", gt.description)]
     for lang, titles in rule_texts.SECTION_TITLES.items():
         out += [(f"section title {lang} {k}", v) for k, v in titles.items()]
-    for game, by_lang in rule_texts.RULES.items():
-        for lang, sections in by_lang.items():
-            for s in sections:
+    for game in ALL_PLAYER_GAMES:  # the games the page does not offer yet too
+        for lang in LANGS:
+            for s in rule_texts.game_rules(lang, game):
                 out += [(f"{game} {lang} rules {s.key}", i.text) for i in s.items]
     for deck in (FRENCH, ITALIAN):
         for lang in LANGS:
@@ -239,32 +239,36 @@ def test_rank_and_suit_names():
 
 
 def test_every_game_has_name_description_and_rules_in_every_language():
-    assert set(game_texts.GAMES) == set(PLAYER_GAMES)
+    """Every game a player can play: the classics have their words before the page offers them."""
+    assert set(game_texts.GAMES) == set(ALL_PLAYER_GAMES)
     assert set(rule_texts.RULES) == set(PLAYER_GAMES)
-    for game in PLAYER_GAMES:
+    for game in ALL_PLAYER_GAMES:
         for lang in LANGS:
             gt = game_texts.GAMES[game][lang]
             assert gt.name.strip() and gt.description.strip()
-            sections = rule_texts.RULES[game][lang]
+            sections = rule_texts.game_rules(lang, game)
             keys = [s.key for s in sections]
             for needed in ("goal", "layout", "moves", "scoring", "undo", "end"):
                 assert needed in keys, (game, lang, needed)
             assert all(s.title and s.items and all(i.text.strip() for i in s.items) for s in sections)
             # The same sections, in the same order, in every language.
-            assert keys == [s.key for s in rule_texts.RULES[game]["en"]]
+            assert keys == [s.key for s in rule_texts.game_rules("en", game)]
     assert texts.game_name("de", "retinue") == "Das königliche Gefolge"
     assert texts.game_name("fr", "forty-thieves") == "Forty Thieves"
     assert texts.game_rules("fr", "maria") == texts.game_rules("en", "maria")
 
 
 def test_names_agree_with_the_catalog():
-    for game in PLAYER_GAMES:
+    for game in ALL_PLAYER_GAMES:
         assert game_texts.GAMES[game]["en"].name == get_spec(game).name
 
 
 def test_every_decided_point_is_stated_in_every_language():
+    """Every game a player can play, the ones the page does not offer yet too
+    (the classics), so their rules are ready the moment they are offered."""
     assert set(rule_texts.DECIDED) == set(PLAYER_GAMES)
-    for game in PLAYER_GAMES:
+    assert set(CLASSICS) <= set(ALL_PLAYER_GAMES)
+    for game in ALL_PLAYER_GAMES:
         wanted = set(rule_texts.DECIDED[game])
         for lang in LANGS:
             marked = [i.decided for s in rule_texts.RULES[game][lang] for i in s.items if i.decided]
@@ -273,11 +277,39 @@ def test_every_decided_point_is_stated_in_every_language():
             )
 
 
+def test_the_picker_groups_the_games_a_newcomer_looks_for():
+    """The seeds' own games, then the Forty Thieves family, then the classics,
+    each in the catalog's order; a group appears once one of its games is
+    offered (the classics, while the page offers none of them, make no empty
+    group), and every heading has its words."""
+    today = game_texts.groups()
+    assert [key for key, _ in today][:2] == ["picker.group_other", "picker.family.forty-thieves"]
+    assert today[0][1] == ("reloaded", "retinue", "solitario")
+    assert today[1][1] == FORTY
+    assert [g for _, games in today for g in games] == list(PLAYER_GAMES)  # each game once, none lost
+    offered = game_texts.groups(ALL_PLAYER_GAMES)  # as soon as the page offers the classics
+    assert [key for key, _ in offered] == [
+        "picker.group_other",
+        "picker.family.forty-thieves",
+        "picker.family.classics",
+    ]
+    assert offered[2][1] == CLASSICS
+    assert game_texts.groups(("yukon", "maria")) == [
+        ("picker.family.classics", ("yukon",)),
+        ("picker.family.forty-thieves", ("maria",)),
+    ]
+    for key, _ in offered:
+        assert t("en", key) != key
+        assert t("de", key) != t("en", key) != t("it", key), key  # written in each language, not left English
+
+
 # Every "(decided …)" marker of RULES.md: a phrase just before it, the games
 # it belongs to, and the decision id the rules texts use for it.
 # The Forty Thieves family, as the catalog names it (RULES.md section 4).
 FORTY = tuple(g for g in PLAYER_GAMES if get_spec(g).family == "forty-thieves")
 CLASSICS = ("klondike-1", "klondike-3", "freecell", "spider-1", "spider-2", "spider-4", "yukon")
+# Every game that has undo: a stall is a notice there (RULES.md "Game over, everywhere").
+WITH_UNDO = tuple(g for g in ALL_PLAYER_GAMES if get_spec(g).has_undo)
 SPIDERS = ("spider-1", "spider-2", "spider-4")
 MARKERS = [
     ("a history 3 deep", ("reloaded",), "undo-depth-3"),
@@ -294,8 +326,8 @@ MARKERS = [
     ("Undo and redo: unlimited, free", FORTY, "free-undo-redo"),
     ("`little-forty` | 10 × 4 | 0 | any suit but its own", ("little-forty",), "build-other-suit"),
     # Sections about every game (no game id in their heading).
-    ("a stall in a game that has undo is a notice, not yet the end", ("reloaded", *FORTY), "stall-notice-undo"),
-    ("Clock", tuple(PLAYER_GAMES), "clock-first-action"),
+    ("a stall in a game that has undo is a notice, not yet the end", WITH_UNDO, "stall-notice-undo"),
+    ("Clock", ALL_PLAYER_GAMES, "clock-first-action"),
     # The classics (RULES.md section 5).
     ("no score depends on time (the clock is shown, for statistics only)", CLASSICS, "relaxed-play"),
     ("the classic standard, never below 0", ("klondike-1", "klondike-3"), "klondike-score"),
@@ -328,7 +360,7 @@ def test_every_decided_marker_of_rules_md_has_an_id():
         elif "The classics" in heading:
             section_games.append(CLASSICS)
         else:
-            section_games.append(tuple(ids) or tuple(PLAYER_GAMES))  # no id: a rule of every game
+            section_games.append(tuple(ids) or ALL_PLAYER_GAMES)  # no id: a rule of every game
     found = []
     for part, games in zip(parts, section_games):
         last = 0
@@ -341,9 +373,9 @@ def test_every_decided_marker_of_rules_md_has_an_id():
             assert set(for_games) <= set(games), (phrase, games)
             found.append(phrase)
     assert sorted(found) == sorted(p for p, _, _ in MARKERS), "each marker once, each entry used"
-    # A game's decided points must be in its rules as soon as the page offers it.
+    # A game's decided points are in its rules, whether the page offers it yet or not.
     for _, for_games, decided in MARKERS:
-        for game in set(for_games) & set(PLAYER_GAMES):
+        for game in for_games:
             assert decided in rule_texts.DECIDED[game], (game, decided)
 
 
@@ -400,6 +432,19 @@ def required_numbers(game: str) -> set[int]:
             -scoring.SOLITARIO_OFF_HOME,
             scoring.SOLITARIO_FROM_WASTE + scoring.SOLITARIO_HOME,
         }
+    if spec.family == "classics":  # RULES.md section 5
+        need = {spec.card_count, spec.columns}
+        scheme = spec.scoring.scheme.figures(spec)
+        if spec.shuffle == "microsoft":
+            need |= {11982, scoring.FREECELL_HOME, scoring.FREECELL_HOME * 52}
+        elif spec.stock == "row":
+            need |= {6, 5, 50, scoring.SPIDER_START, -scoring.SPIDER_MOVE, scoring.SPIDER_RUN_HOME, spec.undo_cost}
+        else:
+            need |= {scoring.CLASSIC_HOME, scoring.CLASSIC_REVEAL, -scoring.CLASSIC_OFF_HOME}
+        if spec.has_stock and spec.stock == "waste":
+            need |= {spec.draw, spec.redeal_cost, scoring.CLASSIC_FROM_WASTE, 24}
+        assert set(scheme.values()) <= need | {0}, (game, scheme)
+        return need
     # The Forty Thieves family: every figure read from the catalog's spec.
     (down, up), *_ = spec.deal
     aces = 8 if spec.aces_on_foundations else 0
@@ -418,7 +463,7 @@ def test_rules_state_the_engine_numbers_and_the_same_numbers_in_every_language()
     assert (lucas["stock"], lucas["best"], lucas["to_home"]) == (57, 480, 96)
     # Royal Retinue's maximum: every card, every pile bonus, the whole time bonus.
     assert 4 * 10 * sum(range(1, 14)) + sum(scoring.RETINUE_ROW_BONUS) + scoring.RETINUE_TIME_BONUS == 7890
-    for game in PLAYER_GAMES:
+    for game in ALL_PLAYER_GAMES:
         english = numbers(rules_text("en", game))
         missing = required_numbers(game) - english
         assert not missing, f"{game}: the rules never mention {sorted(missing)}"
@@ -427,7 +472,7 @@ def test_rules_state_the_engine_numbers_and_the_same_numbers_in_every_language()
 
 
 def test_rules_texts_are_finished():
-    for game in PLAYER_GAMES:
+    for game in ALL_PLAYER_GAMES:
         for lang in LANGS:
             text = rules_text(lang, game)
             assert not fields(text), f"{game} {lang}: unfilled {fields(text)}"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.catalog import PLAYER_GAMES, get_spec
+
 from .ui import DEFAULT
 
 
@@ -186,7 +188,119 @@ GAMES: dict[str, dict[str, GameText]] = {
             "Quaranta ladroni in cui si scende alternando i colori invece di seguire il seme.",
         ),
     },
+    # The classics (RULES.md section 5)
+    "klondike-1": {
+        "en": GameText(
+            "Klondike, draw one",
+            "The best-known solitaire: the stock turns one card at a time, undo is free and the clock costs nothing.",
+        ),
+        "de": GameText(
+            "Klondike, eine Karte",
+            "Die bekannteste Patience: Der Talon gibt eine Karte nach der anderen, Rückgängig ist frei, und die Zeit kostet nichts.",
+        ),
+        "it": GameText(
+            "Klondike, pesca una",
+            "Il solitario più conosciuto: il mazzo si gira una carta alla volta, annullare è gratis e il tempo non costa nulla.",
+        ),
+    },
+    "klondike-3": {
+        "en": GameText(
+            "Klondike, draw three",
+            "Klondike turning three cards at a time, of which only the top one plays: a tougher game.",
+        ),
+        "de": GameText(
+            "Klondike, drei Karten",
+            "Klondike mit drei Karten auf einmal vom Talon, von denen nur die oberste spielbar ist – deutlich kniffliger.",
+        ),
+        "it": GameText(
+            "Klondike, pesca tre",
+            "Klondike pescando tre carte alla volta, di cui si gioca solo quella in cima: più impegnativo.",
+        ),
+    },
+    "freecell": {
+        "en": GameText(
+            "FreeCell",
+            "All 52 cards face up and four free cells to park them in: with care, almost every deal can be won.",
+        ),
+        "de": GameText(
+            "FreeCell",
+            "Alle 52 Karten offen, dazu vier freie Zellen zum Zwischenlagern: Mit Überlegung ist fast jedes Spiel zu gewinnen.",
+        ),
+        "it": GameText(
+            "FreeCell",
+            "Tutte le 52 carte scoperte e quattro celle libere dove appoggiarle: ragionando, quasi ogni partita si vince.",
+        ),
+    },
+    "spider-1": {
+        "en": GameText(
+            "Spider, one suit",
+            "104 spades in ten columns: build runs from King down to Ace and they clear themselves away.",
+        ),
+        "de": GameText(
+            "Spider, eine Farbe",
+            "104 Pik-Karten in zehn Spalten: Baue Folgen vom König bis zum Ass, dann räumen sie sich von selbst ab.",
+        ),
+        "it": GameText(
+            "Spider, un seme",
+            "104 carte di picche in dieci colonne: componi sequenze dal Re all'Asso e se ne vanno da sole.",
+        ),
+    },
+    "spider-2": {
+        "en": GameText(
+            "Spider, two suits",
+            "Spider with spades and hearts: only cards of one suit move together and go home as a run.",
+        ),
+        "de": GameText(
+            "Spider, zwei Farben",
+            "Spider mit Pik und Herz: Nur Karten einer Farbe ziehen gemeinsam und wandern als Folge auf die Fundamente.",
+        ),
+        "it": GameText(
+            "Spider, due semi",
+            "Spider con picche e cuori: solo le carte dello stesso seme si spostano insieme e salgono sulle basi.",
+        ),
+    },
+    "spider-4": {
+        "en": GameText(
+            "Spider, four suits",
+            "Spider with all four suits of two decks: the hardest of the three.",
+        ),
+        "de": GameText(
+            "Spider, vier Farben",
+            "Spider mit allen vier Farben aus zwei Kartenspielen: die schwerste der drei Varianten.",
+        ),
+        "it": GameText(
+            "Spider, quattro semi",
+            "Spider con tutti e quattro i semi di due mazzi: il più difficile dei tre.",
+        ),
+    },
+    "yukon": {
+        "en": GameText(
+            "Yukon",
+            "No stock at all: any face-up card moves together with everything on top of it, in order or not.",
+        ),
+        "de": GameText(
+            "Yukon",
+            "Ganz ohne Talon: Jede offene Karte zieht mit allem, was auf ihr liegt, ob geordnet oder nicht.",
+        ),
+        "it": GameText(
+            "Yukon",
+            "Niente mazzo: ogni carta scoperta si sposta con tutto ciò che ha sopra, in ordine o no.",
+        ),
+    },
 }
+
+
+def groups(game_ids=PLAYER_GAMES) -> list[tuple[str, tuple[str, ...]]]:
+    """The picker's groups, as (heading text key, game ids): the games of no
+    family first (the seeds' own), then each family in the catalog's order
+    (the Forty Thieves family, the classics). A family shows up as soon as
+    one of its games is offered."""
+    families: dict = {}
+    for game_id in game_ids:
+        families.setdefault(get_spec(game_id).family, []).append(game_id)
+    out = [("picker.group_other", tuple(families.pop(None, ())))] if None in families else []
+    out += [(f"picker.family.{family}", tuple(games)) for family, games in families.items()]
+    return out
 
 
 def game_text(lang: str, game_id: str) -> GameText:

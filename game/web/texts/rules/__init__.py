@@ -30,14 +30,16 @@ from importlib import import_module
 
 from game.catalog import GAMES, PLAYER_GAMES
 
-from ..cards import index_rank, rank_name
+from ..cards import index_rank, rank_name, suit_name
 from ..ui import DEFAULT, LANGUAGES, t
 from .items import D, Item, Section
 
-# Decisions of RULES.md that belong to one game and that a shared piece
-# states for it: game id -> piece -> decision id. (Decisions of a scoring
-# scheme, a deck or every game are marked in the words themselves.)
+# Decisions of RULES.md that belong to one game, or to a family (the
+# picker's group), and that a shared piece states for it: game id or family
+# -> piece -> decision id. (Decisions of a scoring scheme, a deck or every
+# game are marked in the words themselves.)
 MARKS: dict[str, dict[str, str]] = {
+    "classics": {"undo": "relaxed-play"},
     "reloaded": {"undo": "undo-depth-3"},
     "solitario": {"empty": "empty-column-re"},
     "little-forty": {"build": "build-other-suit"},
@@ -123,6 +125,7 @@ def spec_figures(lang: str, spec) -> dict:
         "downs": _listing(w, [str(n) for n in downs]),
         "down_w": _number(w, downs[0]),
         "up_w": _number(w, counts[0] - downs[0]),
+        "most_up_w": _number(w, max(up for _, up in spec.deal)),
         "foundations": spec.foundations,
         "foundations_w": _number(w, spec.foundations),
         "copies_w": _number(w, copies),
@@ -136,6 +139,10 @@ def spec_figures(lang: str, spec) -> dict:
         "passes": redeals + 1,
         "depth": spec.undo_depth or 0,
         "undo_cost": spec.undo_cost,
+        "cells_w": _number(w, spec.cells),
+        "deals": stock // spec.columns,
+        "suits_w": _number(w, len(deck.suits)),
+        "suit_names": _listing(w, [suit_name(lang, suit, deck.name) for suit in deck.suits]),
         "ace": rank_name(lang, deck.ranks[0], deck.name),
         "king": rank_name(lang, deck.ranks[-1], deck.name),
         "table_title": w.TITLES["table"],
@@ -178,8 +185,9 @@ class _Build:
     def __init__(self, lang: str, spec):
         self.lang, self.spec, self.w = lang, spec, words(lang)
         self.fields = figures(lang, spec)
-        self.own = self.w.OWN.get(spec.id, {})
-        self.marks = MARKS.get(spec.id, {})
+        # a game's own prose and marks, over its family's
+        self.own = self.w.OWN.get(spec.family, {}) | self.w.OWN.get(spec.id, {})
+        self.marks = MARKS.get(spec.family, {}) | MARKS.get(spec.id, {})
 
     def item(self, piece: str, text, decided: str | None = None) -> list[Item]:
         """``text`` (a template or an Item) filled in; the game's own prose for
@@ -204,7 +212,8 @@ class _Build:
         s, W = self.spec, self.w.W
         if s.labels:
             return self.item("goal", self.w.LABELLED["goal"])
-        return self.item("goal", W["goal_aces"] if s.aces_on_foundations else W["goal"]) + self.item("goal_more", None)
+        goal = W["goal_runs"] if s.runs_home else W["goal_aces"] if s.aces_on_foundations else W["goal"]
+        return self.item("goal", goal) + self.item("goal_more", None)
 
     def cards(self):
         return self.lines("cards", self.w.CARDS.get(self.spec.deck.style, ()))
@@ -214,14 +223,21 @@ class _Build:
         if s.labels:
             L = self.w.LABELLED
             return self.lines("layout", [L["dealt"], L["rows"], L["start"]])
-        out = self.item("decks", W["decks"]) if s.deck.copies > 1 else []
+        suits = len(s.deck.suits)
+        if suits < 4:  # Spider's decks of one or two suits
+            out = self.item("decks", W["one_suit" if suits == 1 else "few_suits"])
+        else:
+            out = self.item("decks", W["decks"]) if s.deck.copies > 1 else []
         if s.aces_on_foundations:
             out += self.item("aces", W["aces"])
         out += self.item("deal", self._deal())
         if s.has_stock:
             out += self.item("stock_left", W["opening_waste"] if s.opening_waste else W["stock_left"])
+        if s.cells:
+            out += self.item("cells", W["cells"])
         if not s.aces_on_foundations:
             out += self.item("empty_foundations", W["empty_foundations"])
+        out += self.item("shuffle", self.w.SHUFFLE.get(s.shuffle))
         if s.guarantee is not None:
             out += self.item("guarantee", self.w.GUARANTEE[s.guarantee])
         return out
@@ -239,7 +255,17 @@ class _Build:
             return f"{head} {faces}"
         if downs == list(range(len(deal))) and set(ups) == {1}:
             return f"{W['stairs']} {W['top_up']}"
-        faces = W["all_up"] if not any(downs) else W["top_up"] if set(ups) == {1} else W["listed_down"]
+        most = max(ups)
+        same_top = most > 1 and all(up == min(most, down + up) for down, up in deal)  # Yukon: the top five up
+        faces = (
+            W["all_up"]
+            if not any(downs)
+            else W["top_up"]
+            if set(ups) == {1}
+            else W["top_n_up"]
+            if same_top
+            else W["listed_down"]
+        )
         return f"{W['listed']} {faces}"
 
     # moves, stock, foundations
@@ -248,8 +274,13 @@ class _Build:
         if s.labels:
             return self.lines("moves", self.w.LABELLED["moves"])
         out = self.item("build", self.w.BUILD[s.build])
-        out += self.item("runs", W["runs" if s.runs else "one_card"])
-        out += self.item("empty", self.w.EMPTY[s.empty_column][s.runs])
+        out += self.item("runs", self.w.MOVES.get(s.movement) or W["runs" if s.runs else "one_card"])
+        if s.run_limit is not None:
+            out += self.item("run_limit", self.w.RUN_LIMIT[s.run_limit])
+        if s.cells:
+            out += self.item("cell_moves", W["cell_moves"])
+        empty = self.w.EMPTY[s.empty_column]
+        out += self.item("empty", empty.get(s.movement) or empty[s.runs])
         if any(down for down, _ in s.deal):
             out += self.item("reveal", W["reveal"])
         return out
@@ -258,6 +289,9 @@ class _Build:
         s, W = self.spec, self.w.W
         if not s.has_stock:
             return []
+        dealt = self.w.STOCK.get(s.stock)
+        if dealt:  # a stock of its own kind (Spider's: a card onto every column, no waste)
+            return self.lines("draw", dealt) + self.item("redeal", W["no_redeal"])
         out = self.item("draw", W["draw_1"] if s.draw == 1 else W["draw_n"])
         out += self.item("waste", W["waste"])
         if s.stock_play:
@@ -269,7 +303,8 @@ class _Build:
         s, W = self.spec, self.w.W
         if not s.foundation_range:
             return []
-        out = self.item("foundations", W["foundations_many" if s.deck.copies > 1 else "foundations_one"])
+        many = W["runs_home"] if s.runs_home else W["foundations_many" if s.deck.copies > 1 else "foundations_one"]
+        out = self.item("foundations", many)
         return out + self.item("back", W["back" if s.foundation_to_column else "stays"])
 
     # scoring, undo, end, ties
@@ -277,7 +312,7 @@ class _Build:
         out = self.lines("scoring", self.w.SCORING.get(self.spec.scoring, [self.w.W["no_points"]]))
         if self.spec.aces_on_foundations and self.spec.scoring.scheme.figures(self.spec):
             out += self.item("aces_score", self.w.W["aces_score"])
-        return out
+        return out + self.item("time", None)
 
     def undo(self):
         s, W = self.spec, self.w.W
@@ -343,7 +378,9 @@ def _rules(lang: str, spec) -> tuple[Section, ...]:
     titles = build.w.TITLES
     parts = [(key, getattr(build, key)()) for key in ORDER]
     parts += [("table", table_section(lang, spec)), ("controls", [Item(c) for c in controls(lang, spec)])]
-    return tuple(Section(key, titles[key], tuple(items)) for key, items in parts if items)
+    # a section may have a title of its own for a kind of stock ("stock_row": Spider's has no waste)
+    title = lambda key: titles.get(f"{key}_{spec.stock}", titles[key])  # noqa: E731
+    return tuple(Section(key, title(key), tuple(items)) for key, items in parts if items)
 
 
 def game_rules(lang: str, game_id: str) -> tuple[Section, ...]:

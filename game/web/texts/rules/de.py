@@ -9,6 +9,7 @@ TITLES = {
     "cards": "Die Karten",
     "layout": "Aufbau",
     "moves": "Karten bewegen",
+    "stock_row": "Talon",
     "stock": "Talon und Ablagestapel",
     "foundations": "Fundamente",
     "scoring": "Punkte",
@@ -42,6 +43,19 @@ W = {
     "Farbe vom {ace} bis zum {king}.",
     "goal_aces": "Die {aces_w} Asse liegen von Anfang an auf den Fundamenten; darauf kommen die übrigen "
     "{to_home} Karten, jedes Fundament in einer Farbe bis zum {king}.",
+    "goal_runs": "Baue in den Spalten {foundations_w} Folgen vom {king} hinab bis zum {ace}, jede in einer "
+    "einzigen Farbe: Jede vollständige Folge wandert auf ein Fundament, und liegen alle {foundations_w} dort, "
+    "ist das Spiel gewonnen.",
+    "one_suit": "{cards} Karten, alle in einer Farbe ({suit_names}): jede Karte vom {ace} bis zum {king} "
+    "{copies_w}mal.",
+    "few_suits": "{cards} Karten in {suits_w} Farben ({suit_names}): jede Karte vom {ace} bis zum {king} "
+    "{copies_w}mal.",
+    "cells": "Dazu kommen {cells_w} freie Zellen, in die jeweils genau eine Karte passt; anfangs sind sie leer.",
+    "cell_moves": "Die oberste Karte jeder Spalte darf in eine leere freie Zelle und von dort später in eine "
+    "Spalte oder auf ein Fundament.",
+    "runs_home": "Liegt oben auf einer Spalte eine vollständige Folge vom {king} bis zum {ace} in einer Farbe, "
+    "wandert sie von selbst auf ein Fundament, noch im selben Zug, der sie vollendet hat; ein Rückgängig nimmt "
+    "beides zurück. Andere Karten kommen nie auf die Fundamente.",
     "decks": "{Copies_w} vollständige Kartenspiele werden zusammen gemischt: {cards} Karten.",
     "aces": "Vor dem Mischen werden die {aces_w} Asse herausgenommen und auf die Fundamente gelegt.",
     "even": "{columns} Spalten zu je {per_column} Karten, so aufgefächert, dass jede Karte zu sehen ist.",
@@ -53,6 +67,8 @@ W = {
     "top_up": "Nur die oberste Karte jeder Spalte ist aufgedeckt.",
     "one_down": "Die unterste Karte jeder Spalte liegt verdeckt, die {up_w} darüber offen.",
     "some_down": "Die untersten {down_w} Karten jeder Spalte liegen verdeckt, die oberen {up_w} offen.",
+    "top_n_up": "In jeder Spalte liegen die oberen {most_up_w} Karten offen (in einer kürzeren alle), "
+    "die darunter verdeckt.",
     "listed_down": "Verdeckt unten in den Spalten liegen, von links nach rechts: {downs}.",
     "opening_waste": "Von den übrigen {rest} Karten werden {waste_w} offen als Ablagestapel ausgelegt; "
     "die anderen {stock} bilden verdeckt den Talon.",
@@ -125,6 +141,7 @@ BUILD = {
     "alternate": "In den Spalten wird absteigend und abwechselnd rot und schwarz angelegt: "
     "eine rote 6 auf eine schwarze 7, eine schwarze 6 auf eine rote 7.",
     "same-suit": "In den Spalten wird absteigend in derselben Farbe angelegt: Auf eine Herz-7 passt nur eine Herz-6.",
+    "any-suit": "In den Spalten wird absteigend angelegt, die Farbe spielt keine Rolle: Jede 6 passt auf jede 7.",
     "other-suit": "In den Spalten wird absteigend in jeder Farbe außer der eigenen angelegt, ob rot oder "
     "schwarz: Eine Herz-6 passt auf eine Pik-, Kreuz- oder Karo-7, aber nicht auf eine Herz-7.",
 }
@@ -132,11 +149,43 @@ EMPTY = {
     "king": {
         True: "Auf eine leere Spalte darf nur ein {king} oder eine Folge, die mit einem {king} beginnt.",
         False: "Auf eine leere Spalte darf nur ein {king}.",
+        "groups": "Auf eine leere Spalte darf nur ein {king}, samt allem, was auf ihm liegt.",
     },
     "any": {
         True: "Eine leere Spalte nimmt jede Karte auf und auch jede Folge, die sich verschieben lässt.",
         False: "Eine leere Spalte nimmt jede Karte auf.",
     },
+}
+MOVES = {
+    "suit-runs": "Jede oberste Karte darf allein ziehen. Mehrere Karten ziehen nur gemeinsam, wenn sie alle "
+    "dieselbe Farbe haben und jede um einen Rang niedriger ist als die, auf der sie liegt.",
+    "groups": "Jede offene Karte darf ziehen, und alle Karten auf ihr gehen mit, ganz gleich, in welcher "
+    "Reihenfolge sie liegen. Die Karte, die du greifst, muss dorthin passen, wo sie hinkommt.",
+}
+RUN_LIMIT = {
+    "supermove": D(
+        "supermove-limit",
+        "Wie viele Karten auf einmal ziehen, hängt vom freien Platz ab: eine mehr als leere freie Zellen, "
+        "verdoppelt für jede leere Spalte außer der, in die die Karten gehen (3 leere Zellen und 1 leere "
+        "Spalte: bis zu 8 Karten). Genau so viele ließen sich auch einzeln über den freien Platz umschichten.",
+    ),
+}
+SHUFFLE = {
+    "microsoft": D(
+        "microsoft-deals",
+        "Die Spielnummern sind die von Microsoft FreeCell: Spiel N ist hier genau dieselbe Verteilung wie "
+        "dort Spiel N. Deine bekannten Nummern gelten also weiter, auch die berühmte unlösbare 11982.",
+    ),
+}
+STOCK = {
+    "row": (
+        "Ein Klick auf den Talon legt auf jede der {columns} Spalten zugleich eine Karte offen, in einem "
+        "einzigen Zug: Seine {stock} Karten reichen für {deals} solche Runden.",
+        D(
+            "deal-no-empty-column",
+            "Der Talon teilt nur aus, solange keine Spalte leer ist: Fülle zuerst jede Lücke.",
+        ),
+    ),
 }
 STALL = {
     "stock-pass": "{stalled}: Außer Ziehen und Umdrehen ist kein Zug möglich, und auch ein ganzer "
@@ -202,6 +251,34 @@ SCORING = {
             "Sonst gibt es weder Plus- noch Minuspunkte.",
         ),
     ),
+    "classic": (
+        "+{from_waste}, wenn eine Karte vom Ablagestapel in eine Spalte kommt.",
+        "+{home}, wenn eine Karte auf ein Fundament kommt.",
+        "+{reveal}, wenn in einer Spalte eine verdeckte Karte aufgedeckt wird.",
+        "−{off_home}, wenn eine Karte von einem Fundament zurück in eine Spalte geht.",
+        "−{turnover} für jedes Umdrehen des Ablagestapels zum Talon.",
+        D(
+            "klondike-score",
+            "Das ist die klassische Klondike-Wertung. Der Stand zeigt nie weniger als 0, doch Minuspunkte "
+            "darunter zählen weiter: Sie müssen erst wieder hereingeholt werden.",
+        ),
+    ),
+    "freecell": (
+        D(
+            "ten-per-card-home",
+            "Jede Karte, die auf ein Fundament kommt, bringt {per_card} Punkte, ein gelöstes Spiel also {best}; "
+            "sonst ändert nichts den Punktestand.",
+        ),
+    ),
+    "spider": (
+        "Der Punktestand beginnt bei {start_points}.",
+        "Jeder Zug kostet {per_move} Punkt, auch das Austeilen vom Talon.",
+        "Jede vollständige Folge, die auf ein Fundament wandert, bringt {per_run} Punkte.",
+        D(
+            "undo-costs-one",
+            "Ein Rückgängig nimmt den Zug samt seinen Punkten zurück und kostet trotzdem selbst {undo_cost} Punkt.",
+        ),
+    ),
     "retinue": (
         "Jede abgelegte Karte bringt {per_rank} × ihren Rang: Ass {rank_1}, eine 2 bringt {rank_2} und so weiter bis "
         "{rank_10} für die 10, Bube {rank_11}, Dame {rank_12}, König {rank_13}.",
@@ -243,6 +320,22 @@ LABELLED = {
 }
 
 OWN = {
+    "classics": {
+        "time": D("relaxed-play", "Zeit kostet keine Punkte: Die Uhr läuft nur für deine Statistik."),
+    },
+    "yukon": {
+        "scoring": (
+            D(
+                "yukon-score",
+                "Gezählt wird wie bei Klondike, nur ohne die Punkte für Ablagestapel und Talon.",
+            ),
+            "+{home}, wenn eine Karte auf ein Fundament kommt.",
+            "+{reveal}, wenn in einer Spalte eine verdeckte Karte aufgedeckt wird.",
+            "−{off_home}, wenn eine Karte von einem Fundament zurück in eine Spalte geht.",
+            "Der Stand zeigt nie weniger als 0, doch Minuspunkte darunter zählen weiter: Sie müssen erst "
+            "wieder hereingeholt werden.",
+        ),
+    },
     "reloaded": {
         "goal_more": "Gedacht ist das Spiel als Duell: Beide bekommen dieselbe Verteilung, "
         "und die höhere Punktzahl gewinnt.",

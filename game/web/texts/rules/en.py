@@ -12,6 +12,7 @@ TITLES = {
     "cards": "The cards",
     "layout": "Layout",
     "moves": "Moving cards",
+    "stock_row": "Stock",
     "stock": "Stock and waste",
     "foundations": "Foundations",
     "scoring": "Scoring",
@@ -45,6 +46,16 @@ W = {
     "goal": "Move all {cards} cards to the {foundations_w} foundations, each built in one suit from {ace} up to {king}.",
     "goal_aces": "The {aces_w} Aces start on the foundations; build the other {to_home} cards onto them, "
     "each foundation in one suit up to {king}.",
+    "goal_runs": "Build {foundations_w} runs from {king} down to {ace}, each in a single suit, in the columns: "
+    "each complete run goes to a foundation, and the game is won when all {foundations_w} are there.",
+    "one_suit": "{cards} cards, all of one suit ({suit_names}): {copies_w} of each card from {ace} to {king}.",
+    "few_suits": "{cards} cards in {suits_w} suits ({suit_names}): {copies_w} of each card from {ace} to {king}.",
+    "cells": "There are {cells_w} free cells, each with room for a single card; they start empty.",
+    "cell_moves": "The top card of any column may go to an empty free cell, and from there to a column "
+    "or a foundation.",
+    "runs_home": "A complete run from {king} down to {ace} in one suit, lying on top of a column, goes to a "
+    "foundation by itself, within the move that completed it; one undo takes both back. "
+    "No other card goes to the foundations.",
     "decks": "{Copies_w} full decks are shuffled together: {cards} cards.",
     "aces": "Before the shuffle, the {aces_w} Aces are taken out and placed on the foundations.",
     "even": "{columns} columns of {per_column} cards each, fanned so that every card can be seen.",
@@ -56,6 +67,8 @@ W = {
     "top_up": "Only the top card of each column lies face up.",
     "one_down": "The bottom card of each column lies face down, the {up_w} above it face up.",
     "some_down": "The bottom {down_w} cards of each column lie face down, the top {up_w} face up.",
+    "top_n_up": "In each column the top {most_up_w} cards lie face up (all of them in a shorter column), "
+    "the ones beneath face down.",
     "listed_down": "Face down at the bottom of the columns, from left to right: {downs}.",
     "opening_waste": "Of the other {rest} cards, {waste_w} are turned face up to start the waste; "
     "the remaining {stock} form the stock, face down.",
@@ -121,6 +134,7 @@ ROW_PLACES = {3: ("at the top", "in the middle", "at the bottom")}
 BUILD = {
     "alternate": "Columns build down in alternating colours: a red 6 on a black 7, a black 6 on a red 7.",
     "same-suit": "Columns build down in the same suit: only a 6 of hearts fits on a 7 of hearts.",
+    "any-suit": "Columns build down regardless of suit: any 6 fits on any 7.",
     "other-suit": "Columns build down in any suit except the card's own, whatever the colour: "
     "a 6 of hearts fits on a 7 of spades, clubs or diamonds, but not on a 7 of hearts.",
 }
@@ -129,11 +143,44 @@ EMPTY = {
     "king": {
         True: "An empty column takes only a {king}, or a run headed by one.",
         False: "An empty column takes only a {king}.",
+        "groups": "An empty column takes only a {king}, together with whatever lies on it.",
     },
     "any": {
         True: "An empty column takes any card, or any run that may move.",
         False: "An empty column takes any card.",
     },
+}
+# Which cards move together, by the spec's kind of move (the plain ones are W's runs and one_card).
+MOVES = {
+    "suit-runs": "Any top card may move alone. Several cards move together only when they are all of one "
+    "suit, each one rank below the card it lies on.",
+    "groups": "Any face-up card may move, and every card on top of it goes along, in whatever order they "
+    "lie. The card you pick up must fit where it goes.",
+}
+# How long a moving run may be, by the spec's run limit.
+RUN_LIMIT = {
+    "supermove": D(
+        "supermove-limit",
+        "How many cards move at once depends on the free space: one more than the empty free cells, "
+        "doubled for each empty column other than the one the cards go to (3 empty cells and 1 empty column: "
+        "up to 8 cards). That is exactly what moving them one by one through the free space would allow.",
+    ),
+}
+# Where game numbers come from, by the spec's shuffle (the project's own needs no words).
+SHUFFLE = {
+    "microsoft": D(
+        "microsoft-deals",
+        "Game numbers are Microsoft FreeCell's: game N here is the very deal its game N shows, so the "
+        "numbers you know carry over, the famously unsolvable 11982 included.",
+    ),
+}
+# A stock of its own kind, by the spec's stock (a stock dealing to the waste is told in W).
+STOCK = {
+    "row": (
+        "Click the stock to deal one card face up onto each of the {columns} columns at once, as a single "
+        "move: its {stock} cards make {deals} such deals.",
+        D("deal-no-empty-column", "The stock deals only while no column is empty: fill every gap first."),
+    ),
 }
 # When a game is stalled, by the spec's stall rule.
 STALL = {
@@ -202,6 +249,35 @@ SCORING = {
             "Nothing else earns or costs points.",
         ),
     ),
+    "classic": (
+        "+{from_waste} when a card goes from the waste to a column.",
+        "+{home} when a card goes to a foundation.",
+        "+{reveal} each time a face-down card in a column turns face up.",
+        "−{off_home} when a card comes back from a foundation to a column.",
+        "−{turnover} each time the waste is turned over into the stock.",
+        D(
+            "klondike-score",
+            "These are the classic Klondike points. The score never shows less than 0, but points lost "
+            "below it still count: they have to be won back first.",
+        ),
+    ),
+    "freecell": (
+        D(
+            "ten-per-card-home",
+            "Every card sent to a foundation earns {per_card} points, {best} for a solved game; "
+            "nothing else changes the score.",
+        ),
+    ),
+    "spider": (
+        "The score starts at {start_points}.",
+        "Each move costs {per_move} point, a deal from the stock included.",
+        "Each complete run that goes to a foundation brings {per_run} points.",
+        D(
+            "undo-costs-one",
+            "An undo takes the move back, with whatever it earned or cost, and still costs {undo_cost} point "
+            "of its own.",
+        ),
+    ),
     "retinue": (
         "Each card placed earns {per_rank} × its rank: {rank_1} for an Ace, {rank_2} for a 2 and so on up to "
         "{rank_10} for a 10, then {rank_11} for a Jack, {rank_12} for a Queen and {rank_13} for a King.",
@@ -240,6 +316,22 @@ LABELLED = {
 
 # A game's own prose: game id -> piece -> text (or texts), in place of the shared piece.
 OWN = {
+    # RULES.md section 5, the classics
+    "classics": {
+        "time": D("relaxed-play", "Time costs no points: the clock runs only for your statistics."),
+    },
+    "yukon": {
+        "scoring": (
+            D(
+                "yukon-score",
+                "Points are counted as in Klondike, leaving out those that concern the waste and the stock.",
+            ),
+            "+{home} when a card goes to a foundation.",
+            "+{reveal} each time a face-down card in a column turns face up.",
+            "−{off_home} when a card comes back from a foundation to a column.",
+            "The score never shows less than 0, but points lost below it still count: they have to be won back first.",
+        ),
+    },
     "reloaded": {
         "goal_more": "The game is made for duels: both players get the same deal, and the higher score wins.",
     },

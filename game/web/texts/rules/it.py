@@ -9,6 +9,7 @@ TITLES = {
     "cards": "Le carte",
     "layout": "Disposizione",
     "moves": "Come si spostano le carte",
+    "stock_row": "Mazzo",
     "stock": "Mazzo e mazzetto",
     "foundations": "Basi",
     "scoring": "Punteggio",
@@ -56,6 +57,19 @@ W = {
     "dall'{ace} al {king}.",
     "goal_aces": "Gli {aces_w} Assi partono già sulle basi; sopra vanno le altre {to_home} carte, "
     "ogni base in un solo seme fino al {king}.",
+    "goal_runs": "Lo scopo è comporre nelle colonne {foundations_w} sequenze dal {king} giù fino all'{ace}, "
+    "ciascuna di un solo seme: ogni sequenza completa va su una base, e quando ci sono tutte e {foundations_w} "
+    "la partita è vinta.",
+    "one_suit": "{cards} carte, tutte di un solo seme ({suit_names}): ogni carta dall'{ace} al {king} "
+    "ripetuta {copies_w} volte.",
+    "few_suits": "{cards} carte di {suits_w} semi ({suit_names}): ogni carta dall'{ace} al {king} "
+    "ripetuta {copies_w} volte.",
+    "cells": "Ci sono poi {cells_w} celle libere, ognuna con posto per una sola carta; all'inizio sono vuote.",
+    "cell_moves": "La carta in cima a qualsiasi colonna può andare in una cella libera vuota, e da lì su una "
+    "colonna o su una base.",
+    "runs_home": "Quando in cima a una colonna si forma una sequenza completa dal {king} all'{ace} dello stesso "
+    "seme, va da sola su una base, dentro la stessa mossa che l'ha completata: annullando quella mossa, "
+    "la sequenza torna al suo posto. Nessun'altra carta va sulle basi.",
     "decks": "Si mescolano insieme {copies_w} mazzi completi: {cards} carte.",
     "aces": "Prima di mescolare si tolgono gli {aces_w} Assi e si mettono sulle basi.",
     "even": "{columns} colonne da {per_column} carte, sfalsate in modo che ogni carta sia visibile.",
@@ -67,6 +81,8 @@ W = {
     "top_up": "In ogni colonna è scoperta solo la carta in cima.",
     "one_down": "La carta più in basso di ogni colonna è coperta, le {up_w} sopra sono scoperte.",
     "some_down": "Le {down_w} carte più in basso di ogni colonna sono coperte, le {up_w} in cima scoperte.",
+    "top_n_up": "In ogni colonna le {most_up_w} carte in cima sono scoperte (tutte, in una colonna più corta), "
+    "quelle sotto coperte.",
     "listed_down": "Coperte in fondo alle colonne, da sinistra a destra: {downs}.",
     "opening_waste": "Delle {rest} carte restanti, {waste_w} vengono girate e formano il mazzetto; "
     "le altre {stock} restano coperte nel mazzo.",
@@ -137,6 +153,7 @@ BUILD = {
     "un 6 rosso su un 7 nero, un 6 nero su un 7 rosso.",
     "same-suit": "Nelle colonne si scende di un valore alla volta restando nello stesso seme: "
     "su un 7 di cuori va solo un 6 di cuori.",
+    "any-suit": "Nelle colonne si scende di un valore alla volta, senza badare al seme: ogni 6 va su ogni 7.",
     "other-suit": "Nelle colonne si scende di un valore alla volta cambiando seme, qualunque sia il colore: "
     "un 6 di cuori va su un 7 di picche, di fiori o di quadri, ma non su un 7 di cuori.",
 }
@@ -144,11 +161,44 @@ EMPTY = {
     "king": {
         True: "In una colonna vuota può andare solo un {king}, o una sequenza che comincia con un {king}.",
         False: "In una colonna vuota può andare solo un {king}.",
+        "groups": "In una colonna vuota può andare solo un {king}, insieme a tutto ciò che ha sopra.",
     },
     "any": {
         True: "Una colonna vuota accetta qualsiasi carta e qualsiasi sequenza spostabile.",
         False: "Una colonna vuota accetta qualsiasi carta.",
     },
+}
+MOVES = {
+    "suit-runs": "Qualsiasi carta in cima si può spostare da sola. Più carte si spostano insieme solo se sono "
+    "tutte dello stesso seme, ognuna di un valore più bassa di quella su cui poggia.",
+    "groups": "Qualsiasi carta scoperta si può spostare, e tutte le carte che ha sopra la seguono, in "
+    "qualunque ordine siano. La carta che prendi deve potersi posare dove la porti.",
+}
+RUN_LIMIT = {
+    "supermove": D(
+        "supermove-limit",
+        "Quante carte si spostano insieme dipende dallo spazio libero: una in più delle celle libere vuote, "
+        "e il numero raddoppia per ogni colonna vuota tranne quella di arrivo (3 celle vuote e 1 colonna vuota: fino a "
+        "8 carte). È proprio quanto si potrebbe spostare una carta alla volta passando per lo spazio libero.",
+    ),
+}
+SHUFFLE = {
+    "microsoft": D(
+        "microsoft-deals",
+        "I numeri delle partite sono quelli di FreeCell di Microsoft: la partita N qui è la stessa smazzata "
+        "della partita N là, quindi i numeri che conosci valgono ancora, compresa la celebre 11982 "
+        "che non si può risolvere.",
+    ),
+}
+STOCK = {
+    "row": (
+        "Un clic sul mazzo posa una carta scoperta su ciascuna delle {columns} colonne insieme, in una sola "
+        "mossa: le sue {stock} carte bastano per {deals} di questi giri.",
+        D(
+            "deal-no-empty-column",
+            "Il mazzo distribuisce solo se nessuna colonna è vuota: prima riempi ogni vuoto.",
+        ),
+    ),
 }
 STALL = {
     "stock-pass": "{stalled}: non resta alcuna mossa tranne pescare o girare il mazzetto, e nemmeno un giro "
@@ -212,6 +262,35 @@ SCORING = {
             "Nient'altro dà o toglie punti.",
         ),
     ),
+    "classic": (
+        "+{from_waste} quando una carta passa dal mazzetto a una colonna.",
+        "+{home} quando una carta arriva su una base.",
+        "+{reveal} ogni volta che in una colonna si scopre una carta coperta.",
+        "−{off_home} quando una carta torna da una base a una colonna.",
+        "−{turnover} ogni volta che il mazzetto si rigira nel mazzo.",
+        D(
+            "klondike-score",
+            "È il punteggio classico del Klondike. Non scende mai sotto lo 0, ma le penalità oltre lo zero "
+            "restano in conto: vanno recuperate prima che il punteggio risalga.",
+        ),
+    ),
+    "freecell": (
+        D(
+            "ten-per-card-home",
+            "Ogni carta portata su una base vale {per_card} punti, {best} per una partita risolta; "
+            "nient'altro cambia il punteggio.",
+        ),
+    ),
+    "spider": (
+        "Il punteggio parte da {start_points}.",
+        "Ogni mossa costa {per_move} punto, compresa la distribuzione dal mazzo.",
+        "Ogni sequenza completa che va su una base porta {per_run} punti.",
+        D(
+            "undo-costs-one",
+            "Un annullamento riporta indietro la mossa con i punti che aveva dato o tolto, e costa comunque "
+            "{undo_cost} punto per conto suo.",
+        ),
+    ),
     "retinue": (
         "Ogni carta sistemata vale {per_rank} × il suo valore: l'Asso {rank_1}, il 2 vale {rank_2} e così via fino ai "
         "{rank_10} del 10, Fante {rank_11}, Donna {rank_12}, Re {rank_13}.",
@@ -253,6 +332,22 @@ LABELLED = {
 }
 
 OWN = {
+    "classics": {
+        "time": D("relaxed-play", "Il tempo non costa punti: l'orologio serve solo alle tue statistiche."),
+    },
+    "yukon": {
+        "scoring": (
+            D(
+                "yukon-score",
+                "I punti si contano come nel Klondike, tolti quelli che riguardano mazzo e mazzetto.",
+            ),
+            "+{home} quando una carta arriva su una base.",
+            "+{reveal} ogni volta che in una colonna si scopre una carta coperta.",
+            "−{off_home} quando una carta torna da una base a una colonna.",
+            "Il punteggio non scende mai sotto lo 0, ma le penalità oltre lo zero restano in conto: "
+            "vanno recuperate prima che il punteggio risalga.",
+        ),
+    },
     "reloaded": {
         "goal_more": "Il gioco è pensato come sfida a due: entrambi ricevono la stessa distribuzione "
         "e vince il punteggio più alto.",
