@@ -158,6 +158,9 @@ class App:
             "btn-undo": self.undo,
             "btn-redo": self.redo,
             "notice-close": self.voice.close_notice,
+            "notice-undo": self.undo,  # the dead end's ways on: as the tools do
+            "notice-giveup": self.dialogs.ask_give_up,
+            "notice-new": lambda: self.fair.ask_leave(self.new_deal),
             "end-new": self.new_deal,
             "end-restart": self.restart,
         }
@@ -315,6 +318,7 @@ class App:
             self.refuse(e, None)
             return
         self.input.deselect()
+        self.hints.lost_told = None  # a step taken back: a dead end reached again is told again
         self.after_action()
         self.say(said)
 
