@@ -24,6 +24,7 @@ WORDS = {
     "weekday.6": "Sa",
     "weekday.7": "So",
     "daily.deal_info": "Tagesspiel · {date}",
+    "daily.deal_info_short": "Tagesspiel · {date}",
     "daily.picker_on": "Tagesspiel vom",
     "daily.picker_hint": "Wähle ein Spiel, um sein Blatt vom {date} zu spielen. An diesem Tag bekommen alle dieselben Karten.",
     "daily.picker_future": "Das Blatt vom {date} gibt es noch nicht. Wähle heute oder einen früheren Tag.",

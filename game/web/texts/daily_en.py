@@ -26,6 +26,7 @@ WORDS = {
     "weekday.7": "Su",
     # --- the daily deal -------------------------------------------------------------
     "daily.deal_info": "Daily deal · {date}",
+    "daily.deal_info_short": "Daily deal · {date}",
     "daily.picker_on": "Daily deal of",
     "daily.picker_hint": "Pick a game to play its deal of {date}. Everyone gets the same cards that day.",
     "daily.picker_future": "The deal of {date} is not out yet. Pick today or an earlier day.",

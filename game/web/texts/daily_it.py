@@ -24,6 +24,7 @@ WORDS = {
     "weekday.6": "sa",
     "weekday.7": "do",
     "daily.deal_info": "Partita del giorno · {date}",
+    "daily.deal_info_short": "Giornaliera · {date}",
     "daily.picker_on": "Partita del giorno del",
     "daily.picker_hint": "Scegli un gioco per giocare la sua smazzata del {date}. Quel giorno tutti ricevono le stesse carte.",
     "daily.picker_future": "La smazzata del {date} non è ancora uscita. Scegli oggi o un giorno precedente.",
