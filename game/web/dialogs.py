@@ -74,6 +74,7 @@ class Dialogs(Part):
             node.checked = node.value == faces
         for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
             node.checked = node.value == board.back
+        by_id("setting-clock").checked = self.app.settings.get("clock") != "hidden"
         self.app.fair.show_setting()
         self.app.looks.show_setting()
         self.app.sound.show_setting()
@@ -92,6 +93,11 @@ class Dialogs(Part):
             app.settings["faces"] = target.value
         elif target.name == "back" and target.value in BACKS:
             app.settings["back"] = target.value
+        elif target.name == "show_clock":
+            app.settings["clock"] = "shown" if target.checked else "hidden"
+            app.hud.show_clock()
+            app.save_settings()
+            return
         else:
             return
         app.board.set_art(app.settings.get("faces", app.board.faces), app.settings.get("back", app.board.back))

@@ -71,6 +71,7 @@ SETTING_VALUES = {
     "card_size": ("small", "medium", "large"),  # on top of the automatic fit; unset: medium
     "hand": ("right", "left"),  # left: stock and waste on the right; unset: right
     "sound": ("on", "off"),  # unset: on, off where the system asks to save data
+    "clock": ("shown", "hidden"),  # the clock in practice play (hud.py); unset: shown
 }
 
 

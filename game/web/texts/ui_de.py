@@ -428,6 +428,9 @@ WORDS = {
     "stall.end": "Spiel beenden",
     "settings.leaving": "Ein Spiel verlassen",
     "settings.ask_leave": "Fragen, bevor ein laufendes Spiel als verloren zählt",
+    "settings.clock": "Uhr",
+    "settings.clock_show": "Uhr anzeigen",
+    "settings.clock_hint": "Auch verborgen läuft sie weiter: Wo die Zeit in die Punkte eingeht, zählt sie mit. Im Duell ist sie immer zu sehen.",
     # --- the rules' controls, made from what each game has (texts/rules.py) --------------
     "controls.retinue_move": "Zieh die offene Karte auf den Stapel ihres Rangs, oder klicke sie an und dann den Stapel.",
     "controls.stock_once": "Ein Klick auf den Talon zieht; ist er leer, bleibt er leer.",

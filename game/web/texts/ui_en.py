@@ -446,6 +446,9 @@ WORDS = {
     "stall.end": "End the game",
     "settings.leaving": "Leaving a game",
     "settings.ask_leave": "Ask before a game in play counts as a loss",
+    "settings.clock": "Clock",
+    "settings.clock_show": "Show the clock",
+    "settings.clock_hint": "Hidden, it still runs: scores that count time count it. A duel always shows it.",
     # --- the rules' controls, made from what each game has (texts/rules.py) --------------
     "controls.retinue_move": "Drag the face-up card to the pile of its rank, or click it and then the pile.",
     "controls.stock_once": "Click the stock to draw; once it is empty, it stays empty.",

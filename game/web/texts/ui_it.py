@@ -428,6 +428,9 @@ WORDS = {
     "stall.end": "Chiudi la partita",
     "settings.leaving": "Lasciare una partita",
     "settings.ask_leave": "Chiedi prima che una partita in corso conti come persa",
+    "settings.clock": "Orologio",
+    "settings.clock_show": "Mostra l'orologio",
+    "settings.clock_hint": "Anche nascosto continua a contare: dove il tempo incide sul punteggio, conta lo stesso. In una sfida resta sempre visibile.",
     # --- the rules' controls, made from what each game has (texts/rules.py) --------------
     "controls.retinue_move": "Trascina la carta scoperta sulla pila del suo valore, oppure fai clic su di essa e poi sulla pila.",
     "controls.stock_once": "Fai clic sul mazzo per pescare; una volta vuoto, resta vuoto.",
