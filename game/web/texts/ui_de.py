@@ -388,6 +388,7 @@ WORDS = {
     "duel.waiting": "Deine Herausforderung wartet auf eine Antwort: Schick diesen Link.",
     "duel.link_label": "Link zum Duell",
     "duel.copy": "Link kopieren",
+    "duel.share": "Link teilen",
     "duel.copy_failed": "Der Link ließ sich nicht automatisch kopieren. Er ist markiert: Kopiere ihn mit Strg+C (am Handy lange drücken).",
     "duel.next_player": "Als Nächstes: {name}. Gib das Gerät weiter; die Uhr läuft, sobald {name} bereit ist.",
     "duel.next_go": "{name}: los",

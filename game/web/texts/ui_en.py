@@ -406,6 +406,7 @@ WORDS = {
     "duel.waiting": "Your challenge is waiting for an answer: send this link.",
     "duel.link_label": "Duel link",
     "duel.copy": "Copy link",
+    "duel.share": "Share link",
     "duel.copy_failed": "The link could not be copied for you. It is selected: copy it with Ctrl+C (on a phone, a long press).",
     "duel.next_player": "Next: {name}. Hand the device over; the clock starts when {name} is ready.",
     "duel.next_go": "{name}: start",

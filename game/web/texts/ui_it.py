@@ -388,6 +388,7 @@ WORDS = {
     "duel.waiting": "La tua sfida aspetta una risposta: manda questo link.",
     "duel.link_label": "Link della sfida",
     "duel.copy": "Copia il link",
+    "duel.share": "Condividi il link",
     "duel.copy_failed": "Non è stato possibile copiare il link. È selezionato: copialo con Ctrl+C (sul telefono, tieni premuto).",
     "duel.next_player": "Tocca a {name}. Passa il dispositivo; il tempo parte quando {name} è pronto.",
     "duel.next_go": "{name}: via",
