@@ -32,6 +32,7 @@ from .duel_ui import DuelUI
 from .fair import FairPlay
 from .flow import AutoHomeView
 from .frame import Frame
+from .guide import Guide
 from .hints import Hints
 from .hud import Hud
 from .input import Input
@@ -92,12 +93,13 @@ class App:
         self.frame = Frame(self)  # ?embed=1: messages to and from the host page
         self.titles = Titles(self)  # the header's titles, the document's, the address
         self.ahead = Ahead(self)  # moves made ready while idle, for table.js to show at once
+        self.guide = Guide(self)  # the first visit's three steps
         self.update_url = self.titles.update_url
         # The lifecycle's order (part.py): the board before the HUD, the HUD
         # before the clock is synced, the statistics before the win's news.
         self.parts = (self.dialogs, self.input, self.auto_home, self.table, self.hints, self.hud, self.titles)
         self.parts += (self.fair, self.progress, self.win, self.frame, self.duel, self.one_tap, self.looks, self.sound)
-        self.parts += (self.ahead,)
+        self.parts += (self.ahead, self.guide)
 
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0

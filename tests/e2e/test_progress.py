@@ -74,7 +74,13 @@ def test_moves_are_saved_and_survive_a_reload(context, app_url, shared):
     page.check('#settings-dialog input[name="motion"][value="off"]')
     page.click("#settings-dialog [data-close]")
     page.select_option("#lang-select", "it")
-    assert saved(page, "solitaire.settings") == {"auto_home": "off", "lang": "it", "back": "red", "motion": "off"}
+    assert saved(page, "solitaire.settings") == {
+        "auto_home": "off",
+        "guide": "seen",
+        "lang": "it",
+        "back": "red",
+        "motion": "off",
+    }
     page.wait_for_timeout(1_000)  # let the clock run on past the last move
     before, shown = state(page), hud(page)
     page.reload()
