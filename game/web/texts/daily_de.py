@@ -61,6 +61,12 @@ WORDS = {
     "history.daily_of": "Tagesspiel {day}",  # the daily deal of another day than it was played
     "history.kept": "Von jedem Spiel bleiben die letzten {count} Partien erhalten.",
     "history.chart": "Punkte und Zeit der letzten {count} Partien, die älteste links",
+    "history.point": "Spiel {n} von {count}, {date}: {score} Punkte, {time}, {result}",
+    "history.point_hint": "Zeige auf ein Spiel oder springe mit Tab ins Diagramm und nimm die Pfeiltasten, um seine Werte zu lesen.",
+    "history.axis_score": "Punkte",
+    "history.axis_time": "Zeit (Min:Sek)",
+    "history.best_value": "Bestwert: {score}",
+    "history.average_value": "Durchschnitt: {score}",
     "history.avg_score": "Punkte im Schnitt",
     "history.avg_moves": "Züge im Schnitt",
     "history.avg_time": "Zeit im Schnitt",

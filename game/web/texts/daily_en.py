@@ -65,6 +65,12 @@ WORDS = {
     "history.daily_of": "Daily {day}",  # the daily deal of another day than it was played
     "history.kept": "The last {count} games of each game are kept.",
     "history.chart": "Score and time of the last {count} games, oldest on the left",
+    "history.point": "Game {n} of {count}, {date}: {score} points, {time}, {result}",
+    "history.point_hint": "Point at a game, or Tab to the chart and use the arrow keys, to read its figures.",
+    "history.axis_score": "Score (points)",
+    "history.axis_time": "Time (min:s)",
+    "history.best_value": "Best: {score}",
+    "history.average_value": "Average: {score}",
     "history.avg_score": "Average score",
     "history.avg_moves": "Average moves",
     "history.avg_time": "Average time",

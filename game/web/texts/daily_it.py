@@ -61,6 +61,12 @@ WORDS = {
     "history.daily_of": "Del {day}",  # the daily deal of another day than it was played
     "history.kept": "Di ogni gioco si conservano le ultime {count} partite.",
     "history.chart": "Punti e tempo delle ultime {count} partite, la più vecchia a sinistra",
+    "history.point": "Partita {n} di {count}, {date}: {score} punti, {time}, {result}",
+    "history.point_hint": "Punta una partita, o raggiungi il grafico con Tab e usa le frecce, per leggerne i valori.",
+    "history.axis_score": "Punteggio (punti)",
+    "history.axis_time": "Tempo (min:s)",
+    "history.best_value": "Migliore: {score}",
+    "history.average_value": "Media: {score}",
     "history.avg_score": "Punti in media",
     "history.avg_moves": "Mosse in media",
     "history.avg_time": "Tempo in media",
