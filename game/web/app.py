@@ -43,6 +43,7 @@ from .sound import Sound
 from .table import Table
 from .texts.ui import LANGUAGES, pick_language, t
 from .titles import Titles
+from .today import Today
 from .voice import Voice
 from .win import WinView
 
@@ -94,12 +95,13 @@ class App:
         self.titles = Titles(self)  # the header's titles, the document's, the address
         self.ahead = Ahead(self)  # moves made ready while idle, for table.js to show at once
         self.guide = Guide(self)  # the first visit's three steps
+        self.today = Today(self)  # the Today tool: today's deal, the daily streak
         self.update_url = self.titles.update_url
         # The lifecycle's order (part.py): the board before the HUD, the HUD
         # before the clock is synced, the statistics before the win's news.
         self.parts = (self.dialogs, self.input, self.auto_home, self.table, self.hints, self.hud, self.titles)
         self.parts += (self.fair, self.progress, self.win, self.frame, self.duel, self.one_tap, self.looks, self.sound)
-        self.parts += (self.ahead, self.guide)
+        self.parts += (self.ahead, self.guide, self.today)
 
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0

@@ -305,6 +305,8 @@ class StatsMore:
                 cell.classList.add("today")
                 cell.setAttribute("aria-current", "date")
             key = {"won": "calendar.day_won", "played": "calendar.day_played"}.get(state, "calendar.day_open")
+            if n == today_n and state == "won":  # today's deal already won: marked (app.css)
+                key = "calendar.day_won_today"
             cell.setAttribute("aria-label", t(lang, key, date=date_text(lang, date)))
             cell.disabled = n > today_n or n < daily.FIRST
             grid.append(cell)

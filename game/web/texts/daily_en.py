@@ -25,6 +25,11 @@ WORDS = {
     "weekday.6": "Sa",
     "weekday.7": "Su",
     # --- the daily deal -------------------------------------------------------------
+    "daily.today": "Today's deal",
+    "daily.today_short": "Today",
+    "daily.today_title": "Today's daily deal of this game. Days won in a row: {count}",
+    "daily.today_on_table": "This is today's deal.",
+    "calendar.day_won_today": "Today, {date}: daily deal won",
     "daily.deal_info": "Daily deal · {date}",
     "daily.deal_info_short": "Daily deal · {date}",
     "daily.picker_on": "Daily deal of",
