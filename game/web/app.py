@@ -33,6 +33,7 @@ from .duel_ui import DuelUI
 from .fair import FairPlay
 from .flow import AutoHomeView
 from .frame import Frame
+from .guide import Guide
 from .hints import Hints
 from .hud import Hud
 from .input import Input
@@ -43,6 +44,7 @@ from .sound import Sound
 from .table import Table
 from .texts.ui import LANGUAGES, pick_language, t
 from .titles import Titles
+from .today import Today
 from .voice import Voice
 from .win import WinView
 
@@ -97,13 +99,15 @@ class App:
         self.titles = Titles(self, self.duel)  # the header's titles, the document's, the address
         # Moves made ready while idle, for table.js to show at once.
         self.ahead = Ahead(self, self.table, self.input, self.auto_home, self.progress)
+        self.guide = Guide(self)  # the first visit's three steps
+        self.today = Today(self)  # the Today tool: today's deal, the daily streak
         self.update_url = self.titles.update_url
         self.dialogs.settings_shown += [self.fair.show_setting, self.looks.show_setting, self.sound.show_setting]
         # The lifecycle's order (part.py): the board before the HUD, the HUD
         # before the clock is synced, the statistics before the win's news.
         self.parts = (self.dialogs, self.input, self.auto_home, self.table, self.hints, self.hud, self.titles)
         self.parts += (self.fair, self.progress, self.win, self.frame, self.duel, self.one_tap, self.looks, self.sound)
-        self.parts += (self.ahead,)
+        self.parts += (self.ahead, self.guide, self.today)
 
     def now(self) -> float:
         at = self.clock.elapsed(js.performance.now()) if self.clock else 0.0
@@ -190,6 +194,9 @@ class App:
             "btn-undo": self.undo,
             "btn-redo": self.redo,
             "notice-close": self.voice.close_notice,
+            "notice-undo": self.undo,  # the dead end's ways on: as the tools do
+            "notice-giveup": self.dialogs.ask_give_up,
+            "notice-new": lambda: self.fair.ask_leave(self.new_deal),
             "end-new": self.new_deal,
             "end-restart": self.restart,
         }
@@ -327,6 +334,7 @@ class App:
             self.refuse(e, None)
             return
         self.input.deselect()
+        self.hints.lost_told = None  # a step taken back: a dead end reached again is told again
         self.after_action()
         self.say(said)
 

@@ -32,7 +32,9 @@ def deal_label(lang: str, seed, short: bool = False) -> str | None:
     date = daily.date_of(seed)
     if date is None:
         return None
-    return t(lang, "daily.deal_info", date=short_date(lang, date) if short else date_text(lang, date))
+    if short:  # (Italian says it in fewer letters there: "Giornaliera")
+        return t(lang, "daily.deal_info_short", date=short_date(lang, date))
+    return t(lang, "daily.deal_info", date=date_text(lang, date))
 
 
 def duel_deal(lang: str, seed) -> str | None:

@@ -82,6 +82,7 @@ class Dialogs(Part):
             node.checked = node.value == faces
         for node in document.querySelectorAll('#settings-dialog input[name="back"]'):
             node.checked = node.value == board.back
+        by_id("setting-clock").checked = self.app.settings.get("clock") != "hidden"
         for show in self.settings_shown:
             show()
         by_id("settings-dialog").showModal()
@@ -99,6 +100,11 @@ class Dialogs(Part):
             app.settings["faces"] = target.value
         elif target.name == "back" and target.value in BACKS:
             app.settings["back"] = target.value
+        elif target.name == "show_clock":
+            app.settings["clock"] = "shown" if target.checked else "hidden"
+            app.hud.show_clock()
+            app.save_settings()
+            return
         else:
             return
         board = self.board

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import js
+from pyodide.ffi import to_js
 from pyscript import document
 from pyscript.ffi import is_none
 
@@ -158,6 +159,9 @@ class DuelUI(Part):
         self.listen_keys()
         self.copied = app.proxy(app.guard(lambda *a: app.show_toast(t(self.lang, "share.copied"))))
         self.copy_refused = app.proxy(app.guard(lambda *a: self.copy_fallback()))
+        self.share_refused = app.proxy(app.guard(self.not_shared))
+        if self.can_share():  # the system's share sheet: the button says Share
+            by_id("duel-copy").dataset.t = "duel.share"
         self.hud.after_update = self.hud_updated
         self.trust = Trust(self.progress.store)
         if self.trust.damaged:  # set aside by the store; told with the other start notices
@@ -545,8 +549,32 @@ class DuelUI(Part):
         self.open_setup(fixed=(challenge.game, seed, challenge.time_limit), names=names)
 
     # --- the link ---------------------------------------------------------------------------------
+    @staticmethod
+    def can_share() -> bool:
+        share = getattr(js.navigator, "share", None)
+        return share is not None and not is_none(share)
+
     def copy(self) -> None:
+        """Share the link through the system's share sheet where the browser
+        has one (a phone's), else copy it."""
         text = panel.link_text()
+        if self.can_share():
+            data = to_js({"text": t(self.lang, "share.challenge"), "url": text}, dict_converter=js.Object.fromEntries)
+            try:
+                js.navigator.share(data).then(None, self.share_refused)
+                return
+            except Exception:
+                pass  # copied instead
+        self.copy_text(text)
+
+    def not_shared(self, error=None) -> None:
+        """The share sheet closed without sharing: the player's choice (AbortError)
+        stands; where the browser would not share, the link is copied."""
+        if error is not None and str(getattr(error, "name", "")) == "AbortError":
+            return
+        self.copy_text(panel.link_text())
+
+    def copy_text(self, text: str) -> None:
         clipboard = getattr(js.navigator, "clipboard", None)
         if clipboard is None or is_none(clipboard):
             self.copy_fallback()

@@ -234,6 +234,7 @@ class Hints(Part):
     def changed(self) -> None:
         """The position changed: drop any hint, and offer Finish if the rest is trivial."""
         self.asked = None
+        self.app.voice.close_dead_end()  # an undo, a resignation, a new deal: no longer the dead end
         solver = getattr(js.window, "SolSolver", None)
         if solver is not None:
             solver.cancel()
@@ -358,7 +359,7 @@ class Hints(Part):
             self.line, self.line_from = tuple(data["moves"]), app.game.position
         if data.get("status") == "lost" and self.lost_told is not app.game:
             self.lost_told = app.game
-            app.show_notice(t(app.lang, "solver.lost"))
+            app.show_notice(t(app.lang, "solver.lost"), ways_on=True)
 
     def lost_changed(self, event) -> None:
         self.app.settings["lost_notice"] = bool(event.target.checked)

@@ -138,6 +138,17 @@ class Hud(Part):
             key = "hud.time_left" if game.time_limit is not None else "hud.time"
             self.time_label.textContent = t(lang, key)
         self.buttons_key = None
+        self.show_clock()
+
+    def show_clock(self) -> None:
+        """The clock shows unless the player hid it (the ``clock`` setting) in
+        practice play; a duel or a time limit always shows it. Hidden, it
+        still runs and counts wherever the score counts time."""
+        app = self.app
+        if app is None or self.time_label is None or app.game is None:
+            return
+        hide = app.settings.get("clock") == "hidden" and app.practice and app.game.time_limit is None
+        self.time_label.parentElement.hidden = hide
 
     def update(self, game, at: float) -> None:
         """The figures at elapsed time ``at`` (seconds)."""

@@ -24,7 +24,8 @@ from .texts.ui import t
 SVG = "http://www.w3.org/2000/svg"
 CHART_GAMES = 30  # games drawn in the chart
 TABLE_ROWS = KEEP
-CHART_W, CHART_H, PAD = 320, 110, 6
+CHART_W, CHART_H, PAD = 320, 120, 6
+AXIS_L, AXIS_R = 34, 38  # room for the score's values (left) and the time's (right)
 
 
 def svg(tag: str, **attrs):
@@ -38,20 +39,6 @@ def today() -> str:
     return str(js.Date.new().toISOString())[:10]
 
 
-def points(values: list, low: float, high: float) -> str:
-    """A polyline's points: ``values`` spread over the chart's width, scaled
-    between ``low`` and ``high`` (the bottom and the top)."""
-    n = len(values)
-    span = (high - low) or 1.0
-    step = (CHART_W - 2 * PAD) / max(1, n - 1)
-    out = []
-    for i, v in enumerate(values):
-        x = PAD + (i * step if n > 1 else (CHART_W - 2 * PAD) / 2)
-        y = CHART_H - PAD - (v - low) / span * (CHART_H - 2 * PAD)
-        out.append(f"{x:.1f},{y:.1f}")
-    return " ".join(out)
-
-
 class StatsMore:
     def __init__(self, panel):
         self.panel = panel
@@ -61,6 +48,9 @@ class StatsMore:
         by_id("stats-figures").after(root)
         self.root = root
         self.app.on(root, "click", self.app.guard(self.clicked))
+        for kind in ("mouseover", "focusin"):  # the chart's points (chart)
+            self.app.on(root, kind, self.app.guard(self.point_shown))
+        self.app.on(root, "keydown", self.app.guard(self.point_key))
         self.file = el("input", "", type="file", id="stats-import-file", accept=".json,application/json")
         self.file.hidden = True
         self.app.on(self.file, "change", self.app.guard(self.picked))
@@ -116,38 +106,118 @@ class StatsMore:
         return [(game_id, e) for e in self.records.history.entries(game_id)]
 
     def chart(self, lang: str):
+        """Score (left axis, points) and time (right axis, min:s) of the last
+        games, with the best and the average score as lines. Each game is a
+        point that tells its figures on hover or focus (Tab, then the arrow
+        keys), in the line under the chart."""
         shown = self.entries()[-CHART_GAMES:]
         box = el("figure", "stats-chart", id="stats-chart")
         if len(shown) < 2:
             box.hidden = True
             return box
         caption = t(lang, "history.chart", count=len(shown))
-        drawing = svg("svg", viewBox=f"0 0 {CHART_W} {CHART_H}", role="img", aria_label=caption)
+        drawing = svg("svg", viewBox=f"0 0 {CHART_W} {CHART_H}", role="group", aria_label=caption)
         drawing.setAttribute("preserveAspectRatio", "xMinYMid meet")
-        drawing.append(svg("rect", x=0, y=0, width=CHART_W, height=CHART_H, rx=6, class_="chart-ground"))
-        for i in range(1, 4):
-            y = PAD + i * (CHART_H - 2 * PAD) / 4
-            drawing.append(svg("line", x1=PAD, x2=CHART_W - PAD, y1=f"{y:.1f}", y2=f"{y:.1f}", class_="chart-grid"))
+        left, right, top, bottom = AXIS_L, CHART_W - AXIS_R, PAD, CHART_H - PAD
+        drawing.append(svg("rect", x=left, y=top, width=right - left, height=bottom - top, rx=4, class_="chart-ground"))
         scores = [e.score for _, e in shown]
         times = [e.time for _, e in shown]
-        low = min(0, min(scores))
-        for values, low_v, cls in ((scores, low, "chart-score"), (times, 0.0, "chart-time")):
-            line = svg("polyline", points=points(values, low_v, max(values)), class_=cls, fill="none")
+        low, high = min(0, min(scores)), max(1, max(scores))
+        t_high = max(60.0, max(times))
+
+        def x_at(i: int) -> float:
+            return left + 4 + i * (right - left - 8) / (len(shown) - 1)
+
+        def y_at(v: float, lo: float, hi: float) -> float:
+            return bottom - (v - lo) / ((hi - lo) or 1.0) * (bottom - top)
+
+        for i in range(5):  # the grid, with each axis's values at its lines
+            y = bottom - i * (bottom - top) / 4
+            drawing.append(svg("line", x1=left, x2=right, y1=f"{y:.1f}", y2=f"{y:.1f}", class_="chart-grid"))
+            score_tick = svg("text", x=left - 3, y=f"{y + 3:.1f}", class_="chart-tick chart-tick-score")
+            score_tick.setAttribute("text-anchor", "end")
+            score_tick.textContent = str(round(low + i * (high - low) / 4))
+            time_tick = svg("text", x=right + 3, y=f"{y + 3:.1f}", class_="chart-tick chart-tick-time")
+            time_tick.textContent = format_clock(i * t_high / 4)
+            drawing.append(score_tick, time_tick)
+        for cls, value in (("chart-best", max(scores)), ("chart-average", sum(scores) / len(scores))):
+            y = f"{y_at(value, low, high):.1f}"
+            mark = svg("line", x1=left, x2=right, y1=y, y2=y, class_=cls)
+            mark.setAttribute("data-value", str(round(value)))
+            drawing.append(mark)
+        for values, lo, hi, cls in ((scores, low, high, "chart-score"), (times, 0.0, t_high, "chart-time")):
+            line_points = " ".join(f"{x_at(i):.1f},{y_at(v, lo, hi):.1f}" for i, v in enumerate(values))
+            line = svg("polyline", points=line_points, class_=cls, fill="none")
             line.setAttribute("data-count", str(len(values)))
             drawing.append(line)
-        score_points = points(scores, low, max(scores)).split(" ")
-        for (_, e), where in zip(shown, score_points):
+        for i, (_, e) in enumerate(shown):
+            x, y = f"{x_at(i):.1f}", f"{y_at(e.score, low, high):.1f}"
             if e.won:  # a win is a dot on the score line
-                x, y = where.split(",")
                 drawing.append(svg("circle", cx=x, cy=y, r=2.6, class_="chart-win"))
+            say = t(
+                lang,
+                "history.point",
+                n=i + 1,
+                count=len(shown),
+                date=short_date(lang, e.date),
+                score=e.score,
+                time=format_clock(e.time),
+                result=t(lang, "history.won" if e.won else "history.lost"),
+            )
+            point = svg("circle", cx=x, cy=y, r=6, class_="chart-point", tabindex="-1" if i else "0")
+            point.setAttribute("aria-label", say)
+            point.setAttribute("role", "img")
+            point.setAttribute("data-say", say)
+            tip = svg("title")
+            tip.textContent = say
+            point.append(tip)
+            drawing.append(point)
+        units = el("p", "chart-units")
+        units.append(
+            el("span", "", t(lang, "history.axis_score")),
+            el("span", "", t(lang, "history.axis_time")),
+        )
+        readout = el("p", "chart-readout", t(lang, "history.point_hint"), id="chart-readout")
+        readout.setAttribute("aria-live", "polite")
         legend = el("figcaption")
         legend.append(
             el("span", "key score", t(lang, "history.score")),
             el("span", "key time", t(lang, "history.time")),
+            el("span", "key best", t(lang, "history.best_value", score=max(scores))),
+            el("span", "key average", t(lang, "history.average_value", score=round(sum(scores) / len(scores)))),
             el("span", "chart-caption", caption),
         )
-        box.append(drawing, legend)
+        box.append(units, drawing, readout, legend)
         return box
+
+    def point_shown(self, event) -> None:
+        """A game's point under the pointer or the focus: its figures in words."""
+        if is_none(event.target) or not hasattr(event.target, "closest"):
+            return
+        point = event.target.closest(".chart-point")
+        if is_none(point):
+            return
+        for other in document.querySelectorAll("#stats-chart .chart-point.on"):
+            other.classList.remove("on")
+        point.classList.add("on")
+        by_id("chart-readout").textContent = point.getAttribute("data-say")
+
+    def point_key(self, event) -> None:
+        """Left and right (Home, End) walk the points with the keyboard."""
+        key = str(event.key)
+        if is_none(event.target) or is_none(event.target.closest(".chart-point")):
+            return
+        points = list(document.querySelectorAll("#stats-chart .chart-point"))
+        active = document.activeElement
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End") or not points:
+            return
+        at = next((i for i, p in enumerate(points) if p == active), 0)
+        at = {"ArrowLeft": at - 1, "ArrowRight": at + 1, "Home": 0, "End": len(points) - 1}[key]
+        at = max(0, min(len(points) - 1, at))
+        event.preventDefault()
+        for i, p in enumerate(points):
+            p.setAttribute("tabindex", "0" if i == at else "-1")
+        points[at].focus()
 
     def table(self, lang: str):
         section = el("section", "stats-history", id="stats-history")
@@ -235,6 +305,8 @@ class StatsMore:
                 cell.classList.add("today")
                 cell.setAttribute("aria-current", "date")
             key = {"won": "calendar.day_won", "played": "calendar.day_played"}.get(state, "calendar.day_open")
+            if n == today_n and state == "won":  # today's deal already won: marked (app.css)
+                key = "calendar.day_won_today"
             cell.setAttribute("aria-label", t(lang, key, date=date_text(lang, date)))
             cell.disabled = n > today_n or n < daily.FIRST
             grid.append(cell)

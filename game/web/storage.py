@@ -70,6 +70,8 @@ SETTING_VALUES = {
     "card_size": ("small", "medium", "large"),  # on top of the automatic fit; unset: medium
     "hand": ("right", "left"),  # left: stock and waste on the right; unset: right
     "sound": ("on", "off"),  # unset: on, off where the system asks to save data
+    "clock": ("shown", "hidden"),  # the clock in practice play (hud.py); unset: shown
+    "guide": ("seen",),  # the first visit's guide was closed (guide.py)
 }
 
 

@@ -27,6 +27,7 @@ class Voice:
         self.board = table.board  # the cards and piles a sentence names
         self.toast_timer = None
         self._hide = None
+        self.ways_on = False  # the notice shown is a dead end's, with its ways on
 
     def toast(self, text: str, clear_of=()) -> None:
         """Show ``text`` for a moment, at the middle of the window's foot, or
@@ -54,13 +55,26 @@ class Voice:
             js.clearTimeout(self.toast_timer)  # when hidden early: the next toast keeps its time
         self.toast_timer = None
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str, ways_on: bool = False) -> None:
+        """Show ``text`` in the notice row; ``ways_on``: a dead end, with the
+        ways on from it (Undo where the game has it and can, Give up, New deal)."""
         by_id("notice-text").textContent = text
+        by_id("notice-actions").hidden = not ways_on
+        self.ways_on = ways_on
+        if ways_on:
+            undo, tool = by_id("notice-undo"), by_id("btn-undo")
+            undo.hidden, undo.disabled = bool(tool.hidden), bool(tool.disabled)
         by_id("notice").hidden = False
         self.table.place_notice()  # at the table's foot where it covers no card
 
     def close_notice(self) -> None:
         by_id("notice").hidden = True
+        self.ways_on = False
+
+    def close_dead_end(self) -> None:
+        """The position changed: a dead end's notice (and its ways on) no longer applies."""
+        if self.ways_on:
+            self.close_notice()
 
     def say(self, key: str, **params) -> None:
         """Tell screen readers what happened (a polite live region)."""

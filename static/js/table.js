@@ -94,6 +94,7 @@
   function loadSome() {
     for (var n = 0; n < 4 && waiting.length; n++) {  // a few at a time: each is parsed in a task of its own
       var url = waiting.shift(), img = new Image();
+      if (art.get(url)) continue;  // fetched already, for a card that wanted it at once
       img.decoding = "async";
       img.onload = queueBitmap.bind(null, url);
       img.src = url;
@@ -176,6 +177,40 @@
     return kind === "card" ? cards[name] : kind === "pile" ? piles[name] : root;
   }
 
+  // A face is shown once its picture can be painted: a card whose face is
+  // not loaded yet (the first deal's, fetched while the board comes up)
+  // shows the back meanwhile, or the picture it showed before, never a
+  // blank face.
+  var backShown = "";  // the back the cards show
+
+  function loaded(url) {
+    var pic = art.get(url);
+    return bitmaps.has(url) || !!(pic && pic.complete && pic.naturalWidth);
+  }
+
+  function showArt(img, url) {
+    img.__wants = url;
+    var bitmap = bitmaps.get(url);
+    if (bitmap) img.srcset = bitmap;
+    else if (img.hasAttribute("srcset")) img.removeAttribute("srcset");
+    img.src = url;
+    if (!art.has(url)) preload([url]);  // a back, or a face not in the deal's list
+  }
+
+  function showWhenLoaded(img, url) {
+    img.__wants = url;
+    if (!img.getAttribute("src")) img.src = backShown;
+    var pic = art.get(url);
+    if (!pic) {  // fetched now, not in its turn
+      pic = new Image();
+      pic.onload = queueBitmap.bind(null, url);
+      pic.src = url;
+      art.set(url, pic);
+    }
+    var show = function () { if (img.__wants === url) showArt(img, url); };
+    pic.decode().then(show, show);  // (a picture that fails shows as it would have)
+  }
+
   function showFace(el, op) {
     // ["f", id, code, up, red, src, rank, suit, sign, label]
     el.dataset.card = op[2];
@@ -183,12 +218,10 @@
     el.classList.toggle("red", op[4]);
     if (op[5] !== null) {
       var img = el.firstElementChild;
-      if (img.getAttribute("src") !== op[5]) {
-        var bitmap = bitmaps.get(op[5]);
-        if (bitmap) img.srcset = bitmap;
-        else if (img.hasAttribute("srcset")) img.removeAttribute("srcset");
-        img.src = op[5];
-        if (!art.has(op[5])) preload([op[5]]);  // a back, or a face not in the deal's list
+      if (!op[3]) backShown = op[5];
+      if ((img.__wants || img.getAttribute("src")) !== op[5]) {
+        if (op[3] && backShown && !loaded(op[5])) showWhenLoaded(img, op[5]);
+        else showArt(img, op[5]);
       }
     }
     var idx = el.lastElementChild;

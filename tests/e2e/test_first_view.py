@@ -170,14 +170,14 @@ def first_visit(browser, context_args, app_url, query: str, size: dict | None = 
     ],
 )
 def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
-    browser, default_context_args, app_url, query, game, size, compact
+    browser, first_visit_context_args, app_url, query, game, size, compact
 ):
     """Nothing stored: the table of a new deal of the game the address asks
     for (the default game when it names none) is painted while the runtime
     is held back, every card face down; Python's deal then puts its cards
     in the same boxes. A phone held sideways gets compact cards, which fan
     wider: the sketch for them."""
-    context, page, held = first_visit(browser, default_context_args, app_url, query, size)
+    context, page, held = first_visit(browser, first_visit_context_args, app_url, query, size)
     try:
         page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
         page.wait_for_timeout(300)
@@ -223,7 +223,9 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         context.close()
 
 
-def test_no_sketch_where_python_will_show_another_table(browser, browser_context_args, default_context_args, app_url):
+def test_no_sketch_where_python_will_show_another_table(
+    browser, browser_context_args, first_visit_context_args, app_url
+):
     """The loading screen, as before, where a sketch would be wrong: a deal
     named in the address, something stored (a setting may change the cards),
     Royal Retinue (its arrangement depends on the size, which CSS cannot
@@ -231,10 +233,10 @@ def test_no_sketch_where_python_will_show_another_table(browser, browser_context
     shows the hint to turn it, and the table is smaller)."""
     phone = {"width": 390, "height": 844}
     cases = [
-        ("?game=reloaded&seed=9", default_context_args, None),
-        ("?game=retinue", default_context_args, None),
+        ("?game=reloaded&seed=9", first_visit_context_args, None),
+        ("?game=retinue", first_visit_context_args, None),
         ("", browser_context_args, None),  # a setting is stored
-        ("?game=forty-thieves", default_context_args, phone),
+        ("?game=forty-thieves", first_visit_context_args, phone),
     ]
     for query, args, size in cases:
         context, page, held = first_visit(browser, args, app_url, query, size)
@@ -253,10 +255,10 @@ def test_no_sketch_where_python_will_show_another_table(browser, browser_context
             context.close()
 
 
-def test_a_runtime_that_fails_under_the_sketch_says_so_on_the_whole_screen(browser, default_context_args, app_url):
+def test_a_runtime_that_fails_under_the_sketch_says_so_on_the_whole_screen(browser, first_visit_context_args, app_url):
     """A first visit whose runtime cannot start: the sketch goes, and the
     loading screen, no longer a slim bar, says what happened."""
-    context, page, held = first_visit(browser, default_context_args, app_url, "")
+    context, page, held = first_visit(browser, first_visit_context_args, app_url, "")
     try:
         page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
         # Every later request for the runtime fails too (the newest route

@@ -122,7 +122,13 @@ def test_moves_are_saved_and_survive_a_reload(page, app_url):
     page.check('#settings-dialog input[name="motion"][value="off"]')
     page.click("#settings-dialog [data-close]")
     page.select_option("#lang-select", "it")
-    assert saved(page, "solitaire.settings") == {"auto_home": "off", "lang": "it", "back": "red", "motion": "off"}
+    assert saved(page, "solitaire.settings") == {
+        "auto_home": "off",
+        "guide": "seen",
+        "lang": "it",
+        "back": "red",
+        "motion": "off",
+    }
     # The clock runs on past the last move; then the time stands still, through the reload.
     pause_clock(page, ahead_ms=1_500)
     page.clock.run_for(500)  # the clock's display catches up (it ticks every 250 ms)

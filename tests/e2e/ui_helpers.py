@@ -62,6 +62,7 @@ def context_with(browser, browser_context_args: dict, settings: dict | None = No
     """A context whose stored settings are ``settings`` (cards home by hand, as the suite's)."""
     args = {**browser_context_args, **extra}
     if settings is not None:
+        settings = {"guide": "seen", **settings}  # the first-run guide closed, as in the suite's other visits
         state = json.loads(json.dumps(args["storage_state"]))
         state["origins"][0]["localStorage"] = [{"name": "solitaire.settings", "value": json.dumps(settings)}]
         args["storage_state"] = state
