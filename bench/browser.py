@@ -221,6 +221,12 @@ def wait_offline_copy(page) -> None:
     page.wait_for_function("window.SolOffline && window.SolOffline.state === 'ready'", timeout=BOOT_MS)
 
 
+def wait_snapshot_kept(page) -> None:
+    """Until the solver worker has kept the runtime's memory snapshot, which
+    the next visits restore (static/js/runtime.mjs)."""
+    page.wait_for_function("window.SolSolver && window.SolSolver.ready", timeout=BOOT_MS)
+
+
 def profile(chromium, folder: Path):
     """A browser with its own profile folder: a disk cache, as a player's has."""
     ctx = chromium.launch_persistent_context(str(folder), viewport=VIEWPORT, **launch_args())
@@ -269,6 +275,7 @@ def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
             time_to_interactive(page, urls[kind])
             if kind == "game":
                 wait_offline_copy(page)
+                wait_snapshot_kept(page)
             time_to_interactive(page, urls[kind])  # the cache (and service worker) in use
             warm[kind] = (ctx, page)
         for i in range(runs):
