@@ -5,6 +5,7 @@ and interactive, for the game's addresses against the bare Pyodide page.
 
 The folder is built as for a host (``tools/build.py``, its Brotli and gzip
 copies included) with the bare page (``bench/pages/bare.html``) beside it,
+which loads Pyodide as its package ships it (the whole standard library),
 and served by ``tools/serve.py``, which sends the compressed copy a browser
 accepts; a second server sends the same folder without any compression, as
 a plain ``http.server`` or many NAS boxes do. Each load is a cold first
@@ -77,14 +78,22 @@ MARKS = """() => {
 
 
 def build_folder(out: Path) -> None:
+    """The game as ./build makes it, and the bare page with Pyodide as its
+    package ships it (the whole standard library, not the game's cut of it:
+    tools/stdlib.py) in a folder of its own."""
     from tools import build
 
     copied = build.build(ROOT, out)
-    for name in ("bare.html", "bare.toml"):
-        target = out / "bench" / "pages" / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(BENCH / "pages" / name, target)
-        copied.append(f"bench/pages/{name}")
+    pages = out / "bench" / "pages"
+    pages.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(BENCH / "pages" / "bare.html", pages / "bare.html")
+    (pages / "bare.toml").write_text('interpreter = "../pyodide/pyodide.mjs"\n')
+    copied += ["bench/pages/bare.html", "bench/pages/bare.toml"]
+    runtime = out / "bench" / "pyodide"
+    runtime.mkdir(parents=True)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json", "python_stdlib.zip"):
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, runtime / name)
+        copied.append(f"bench/pyodide/{name}")
     build.compress(out, [*copied, build.precache.OUTPUT])
 
 
