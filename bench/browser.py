@@ -37,6 +37,10 @@ autosave  what one save of the game on the table costs in the page (Slot,
           back from a new page: how many of those draws were lost.
 lighthouse  Lighthouse's four scores and its metrics, desktop and mobile
           presets, against ./build's output (bench/lighthouse.py).
+network   cold first visits over a throttled line (10 Mbit/s / 50 ms and
+          1.6 Mbit/s / 150 ms), the game's addresses and the bare page by
+          turns, against ./build's output with and without compression:
+          bytes on the wire, first view, interactive (bench/network.py).
 """
 
 from __future__ import annotations
@@ -85,7 +89,7 @@ PAGES = ROOT / "bench" / "pages"
 VIEWPORT = {"width": 1440, "height": 900}
 BOOT_MS = 120_000
 MANUAL_HOME = "localStorage.getItem('solitaire.settings') || localStorage.setItem('solitaire.settings', '{\"auto_home\": \"off\"}')"
-PARTS = ("startup", "latency", "drag", "engine", "memory", "autosave", "lighthouse")
+PARTS = ("startup", "latency", "drag", "engine", "memory", "autosave", "lighthouse", "network")
 
 
 # --- the server, counting what it sends ---------------------------------------------------
@@ -217,6 +221,12 @@ def wait_offline_copy(page) -> None:
     page.wait_for_function("window.SolOffline && window.SolOffline.state === 'ready'", timeout=BOOT_MS)
 
 
+def wait_snapshot_kept(page) -> None:
+    """Until the solver worker has kept the runtime's memory snapshot, which
+    the next visits restore (static/js/runtime.mjs)."""
+    page.wait_for_function("window.SolSolver && window.SolSolver.ready", timeout=BOOT_MS)
+
+
 def profile(chromium, folder: Path):
     """A browser with its own profile folder: a disk cache, as a player's has."""
     ctx = chromium.launch_persistent_context(str(folder), viewport=VIEWPORT, **launch_args())
@@ -265,6 +275,7 @@ def startup(chromium, base: str, counter: Counter, runs: int) -> dict:
             time_to_interactive(page, urls[kind])
             if kind == "game":
                 wait_offline_copy(page)
+                wait_snapshot_kept(page)
             time_to_interactive(page, urls[kind])  # the cache (and service worker) in use
             warm[kind] = (ctx, page)
         for i in range(runs):
@@ -1015,6 +1026,10 @@ def main(argv=None) -> int:
     ap.add_argument("--playout-moves", type=int, default=300, help="moves per engine playout (default 300)")
     ap.add_argument("--crash-rounds", type=int, default=10, help="renderer kills for the autosave (default 10)")
     ap.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per preset (default 3)")
+    ap.add_argument(
+        "--network-runs", type=int, default=2, help="network: loads of each address at 10 Mbit/s (default 2)"
+    )
+    ap.add_argument("--slow-runs", type=int, default=1, help="network: loads at 1.6 Mbit/s (default 1; 0: none)")
     ap.add_argument("--only", default=",".join(PARTS), help="parts to run, comma-separated")
     ap.add_argument("--json", help="write every figure and sample to this file")
     args = ap.parse_args(argv)
@@ -1068,6 +1083,11 @@ def main(argv=None) -> int:
                 chromium = find_chromium() or p.chromium.executable_path
                 results[part] = lighthouse.lighthouse(args.lighthouse_runs, chromium, CHROMIUM_ARGS)
                 tables.append(lighthouse.table(results[part]))
+            elif part == "network":
+                import network  # bench/network.py
+
+                results[part] = network.network(browser, args.network_runs, args.slow_runs)
+                tables.append(network.table(results[part]))
         browser.close()
     server.shutdown()
     print("\n" + head + "\n")

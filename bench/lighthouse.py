@@ -57,6 +57,11 @@ def run_once(url: str, preset: str, chromium: str, flags: list[str], out: Path) 
             for item in ((audits.get("layout-shifts") or {}).get("details") or {}).get("items") or []
         ],
     }
+    # The main thread's long tasks (Lighthouse's "long-tasks" audit): where and how long.
+    found["long_tasks"] = [
+        [urlsplit(str(item.get("url") or "")).path or str(item.get("url") or "?"), round(item.get("duration") or 0)]
+        for item in ((audits.get("long-tasks") or {}).get("details") or {}).get("items") or []
+    ]
     for category in CATEGORIES[1:]:  # what keeps a category below 100, and where
         for ref in report["categories"][category]["auditRefs"]:
             audit = audits[ref["id"]]
@@ -120,6 +125,13 @@ def table(r: dict) -> str:
             "Below 100 because of: "
             + "; ".join(f"{name} ({', '.join(sorted(w)) or 'the page'})" for name, w in sorted(failed.items()))
         )
+    for p in PRESETS:
+        tasks = presets[p][0].get("long_tasks") if presets[p] else None
+        if tasks:
+            lines.append(
+                f"Long tasks on the main thread ({p}, first run): "
+                + ", ".join(f"{where or 'the page'} {ms:,} ms" for where, ms in tasks[:8])
+            )
     b = r["bytes"]
     lines.append(
         f"Bytes of the build: {b['raw'] / 1e6:.1f} MB, {b['gzip'] / 1e6:.1f} MB sent with gzip, "

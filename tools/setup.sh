@@ -58,24 +58,13 @@ else
   say "static/vendor: $(du -sh "$vendor" | cut -f1) copied"
 fi
 
-# 2b. the runtime's memory snapshot (static/js/runtime.mjs restores it):
-# Python started once by the pinned Pyodide under Node.js, made again when
-# the pinned versions, this script or tools/snapshot.mjs change.
-snap_want=$( (echo "$want"; cat tools/snapshot.mjs) | sha256sum | cut -c1-16)
-snap_stamp=$vendor/.snapshot-stamp
-if [ -f "$snap_stamp" ] && [ "$(cat "$snap_stamp")" = "$snap_want" ] && [ -f "$vendor/pyodide/snapshot.bin" ]; then
-  say "runtime snapshot: up to date"
-else
-  say "runtime snapshot: making it (Python started once under Node.js) ..."
-  rm -f "$vendor/pyodide/snapshot.bin"
-  if node tools/snapshot.mjs "$vendor/pyodide/snapshot.bin.part" >/dev/null; then
-    mv "$vendor/pyodide/snapshot.bin.part" "$vendor/pyodide/snapshot.bin"
-    echo "$snap_want" > "$snap_stamp"
-  else
-    rm -f "$vendor/pyodide/snapshot.bin.part"
-    say "runtime snapshot: could not be made; the page starts Python from nothing (slower)"
-  fi
-fi
+# 2b. the standard library cut to what the page imports (tools/stdlib.py):
+# made again when the modules the game names, the pinned Pyodide or the
+# cutting scripts change. Python itself starts from a memory snapshot the
+# player's browser makes on its first visit (static/js/runtime.mjs): none
+# is made or shipped here.
+rm -f "$vendor/pyodide/snapshot.bin" "$vendor/.snapshot-stamp"
+"${PYTHON:-python3}" -m tools.stdlib || die "cannot cut the standard library (tools/stdlib.py)"
 
 # 3. the game package as one archive (static/game.zip, pyscript.toml unpacks
 # it in the page): made again only when a file under game/ changed.

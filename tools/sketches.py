@@ -41,6 +41,7 @@ from game import new_game
 from game.cards import is_face_down
 from game.catalog import GAMES, PLAYER_GAMES
 from game.web.layout import COMPACT_BELOW, TARGET_W, TIGHT_BELOW, plan
+from game.web.texts.games import GAMES as GAME_TEXTS
 from game.web.texts.ui import LANGUAGES, UI
 from game.web.url import DEFAULT_GAME
 
@@ -52,7 +53,7 @@ SEED = 1  # any deal: only the number of cards in each pile, and which face up, 
 # The loading screen's words (static/js/boot.js shows them while Python starts).
 LOADING_WORDS = ("loading.start", "loading.runtime", "loading.storage", "loading.python",
                  "loading.python_ready", "loading.rules", "loading.failed", "loading.reload",
-                 "loading.progress")  # fmt: skip
+                 "loading.progress", "loading.wait")  # fmt: skip
 
 # Table sizes, in CSS px, that every comparison is checked at.
 _SIDES = (60, 100, 150, 180, 200, 240, 280, 320, 360, 390, 430, 480, 540, 600, 667, 720, 800, 900,
@@ -339,6 +340,8 @@ def script() -> str:
         "defaultGame": DEFAULT_GAME,
         "games": sketches(),
         "languages": list(LANGUAGES),
+        # Each game's name, for the loading screen's words ("{game}").
+        "names": {lang: {game: GAME_TEXTS[game][lang].name for game in PLAYER_GAMES} for lang in LANGUAGES},
         "targetW": TARGET_W,
         "words": {lang: {key: UI[lang].get(key, UI["en"][key]) for key in LOADING_WORDS} for lang in LANGUAGES},
     }

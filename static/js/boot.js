@@ -8,14 +8,14 @@
   // that script is missing, progress at its start, the most the bar may
   // creep to before the next stage is reported].
   var STAGES = {
-    "Loading Pyodide": ["loading.runtime", "Loading the Python runtime\u2026", 10, 14],
-    "Loading Storage": ["loading.storage", "Preparing storage\u2026", 15, 19],
-    "Loaded Storage": ["loading.storage", "Preparing storage\u2026", 20, 24],
-    "Loading interpreter": ["loading.python", "Starting Python\u2026", 25, 78],
-    "Loaded interpreter": ["loading.python_ready", "Python is running", 80, 84],
-    "Loading files": ["loading.rules", "Loading the game rules\u2026", 85, 90],
-    "Loaded files": ["loading.rules", "Loading the game rules\u2026", 90, 92],
-    "Loaded Pyodide": ["loading.rules", "Loading the game rules\u2026", 92, 95]
+    "Loading Pyodide": ["loading.runtime", "Fetching the cards and the table\u2026", 10, 14],
+    "Loading Storage": ["loading.storage", "Setting up the table\u2026", 15, 19],
+    "Loaded Storage": ["loading.storage", "Setting up the table\u2026", 20, 24],
+    "Loading interpreter": ["loading.python", "Shuffling the cards\u2026", 25, 78],
+    "Loaded interpreter": ["loading.python_ready", "Almost ready", 80, 84],
+    "Loading files": ["loading.rules", "Reading the rules\u2026", 85, 90],
+    "Loaded files": ["loading.rules", "Reading the rules\u2026", 90, 92],
+    "Loaded Pyodide": ["loading.rules", "Reading the rules\u2026", 92, 95]
   };
 
   function word(key, english) {
@@ -37,10 +37,16 @@
     if (bar) bar.value = shown;
   }
 
+  var said = null;     // the stage's words, while a tap's answer shows instead
+  var nudged = 0;      // that answer's timer
+
   function stage(text, percent, upTo) {
     if (finished) return;
     var label = el("loading-stage");
-    if (label && text) label.textContent = text;
+    if (label && text) {
+      if (nudged) said = text;
+      else label.textContent = text;
+    }
     if (typeof percent === "number" && percent > shown) shown = percent;
     if (typeof upTo === "number") ceiling = upTo;
     if (ceiling < shown) ceiling = shown;
@@ -76,7 +82,32 @@
     }
   }
 
+  // A tap or click on the table, or on the loading screen, before the game
+  // is ready: the cards cannot move yet, and the player is told so where
+  // they look for progress (the loading screen, or its bar over the table),
+  // for a few seconds; then the stage's words come back.
+  function nudge(event) {
+    var box = el("loading");
+    var label = el("loading-stage");
+    if (finished || !box || box.hidden || !label || !event.isTrusted) return;
+    var target = event.target;
+    if (!(target && target.closest && target.closest("#board, #loading"))) return;
+    if (!nudged) said = label.textContent;
+    label.textContent = word("loading.wait", "One moment: the cards wake up as soon as the game is ready.");
+    box.classList.add("nudged");
+    clearTimeout(nudged);
+    nudged = setTimeout(function () {
+      nudged = 0;
+      box.classList.remove("nudged");
+      if (!finished && said) label.textContent = said;
+    }, 2500);
+  }
+  addEventListener("pointerdown", nudge, true);
+
   function done() {
+    if (nudged) { clearTimeout(nudged); nudged = 0; }
+    var box0 = el("loading");
+    if (box0) box0.classList.remove("nudged");
     if (!finished) dispatchEvent(new Event("solitaire:dealt"));  // once: the first deal is up
     shown = 100;
     show();

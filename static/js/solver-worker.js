@@ -1,7 +1,8 @@
 // The solver in a Web Worker, so the page never waits for a search.
-// Starts the vendored Pyodide as the page does, from its memory snapshot
-// (runtime.mjs; relative addresses only: works offline and under any
-// sub-path) and unpacks the game's archive, the one pyscript.toml maps in
+// Starts the vendored Pyodide as the page does (runtime.mjs: from the kept
+// memory snapshot; on a first visit from nothing, and then this worker makes
+// the snapshot and keeps it for the next visits; relative addresses only:
+// works offline and under any sub-path) and unpacks the game's archive, the one pyscript.toml maps in
 // (game/web/ comes too, unused: it needs the page). Requests {id, cmd,
 // position, budget, seconds} are answered by game/solver/service.py with
 // {id, status, move, moves, nodes, proven}; the page drops stale answers by id.
@@ -51,7 +52,7 @@ function useRuntime(module) {
 async function boot() {
   useRuntime(await runtime);
   const [py, archive] = await Promise.all([
-    loadPyodide({ indexURL: new URL("static/vendor/pyodide/", ROOT).href }),
+    loadPyodide({ indexURL: new URL("static/vendor/pyodide/", ROOT).href, makeSnapshot: true }),
     archiveUrl().then(async (url) => {
       const res = await fetch(url);
       if (!res.ok) throw new Error(`${url.pathname}: ${res.status}`);
@@ -64,7 +65,7 @@ async function boot() {
 }
 
 let answer = null;
-const booting = boot().then((fn) => { answer = fn; postMessage({ ready: true, shared }); },
+const booting = boot().then((fn) => { answer = fn; postMessage({ ready: true, shared, snapshot: globalThis.solitaireSnapshot }); },
   (err) => { postMessage({ ready: false, error: String(err) }); throw err; });
 
 onmessage = async (event) => {

@@ -31,6 +31,7 @@
   var wanted = false;    // start at the next still moment
   var quiet = 0;         // its timer
   var shared = false;    // it started from the page's compiled runtime
+  var snapshot = null;   // how its Python started: "restored", "made" (and kept), "none"
 
   function send(request) {
     busy = true;
@@ -65,6 +66,7 @@
         if (!data.ready) { fail(data.error || "failed"); return; }
         ready = true;
         shared = !!data.shared;
+        snapshot = data.snapshot || null;
         if (waiting && !busy) { var first = waiting; waiting = null; send(first); }
         return;
       }
@@ -109,6 +111,7 @@
     get started() { return !!worker; },
     get ready() { return ready; },  // its Python is up and waiting for requests
     get shared() { return shared; },  // it compiled nothing: the page's runtime was handed over
+    get snapshot() { return snapshot; },  // "made": it made the runtime's snapshot and kept it (runtime.mjs)
     get failed() { return failed; }
   };
 })();

@@ -281,17 +281,54 @@
     }
   }
 
+  // Besides the game and the language, what an address may name and still
+  // show the sketch: the deal (a shared deal's seed, a daily deal's date)
+  // does not change a new table seen face down.
+  var DEAL_NAMES = ["game", "lang", "seed", "daily"];
+
+  function sketchOf(game) {
+    game = game || sketches.defaultGame;
+    if (!Object.prototype.hasOwnProperty.call(sketches.games, game)) return null;
+    return sketches.games[game];
+  }
+
   // The game a first visit's address deals, if a sketch can show it.
   function sketchFor() {
     if (!sketches || !sketches.games) return null;
     if (document.documentElement.classList.contains("embed")) return null;
     var asked = params(location.search);
-    var names = Object.keys(asked).filter(function (n) { return n !== "lang"; });
-    if (names.length > 1 || (names.length === 1 && names[0] !== "game")) return null;
-    var game = asked.game || sketches.defaultGame;
-    if (!Object.prototype.hasOwnProperty.call(sketches.games, game)) return null;
+    var other = Object.keys(asked).filter(function (n) { return DEAL_NAMES.indexOf(n) < 0; });
+    if (other.length) return null;
     if (storedAnything()) return null;
-    return sketches.games[game];
+    return sketchOf(asked.game);
+  }
+
+  // A duel link (?duel=TOKEN, alone or with the language) names its game
+  // inside the token: "s2." then base64url of a CRC (4 bytes) and the
+  // challenge's JSON, deflated (game/duel.py), whose first key is "g", the
+  // game. Read with the browser's own inflate, which answers in a few
+  // milliseconds, long before Python is up; where anything is amiss, null.
+  function duelGame() {
+    if (!sketches || !sketches.games || typeof DecompressionStream !== "function") return null;
+    if (document.documentElement.classList.contains("embed") || storedAnything()) return null;
+    var asked = params(location.search);
+    var other = Object.keys(asked).filter(function (n) { return n !== "duel" && n !== "lang"; });
+    var token = asked.duel;
+    if (other.length || !token || !/^s\d+\.[A-Za-z0-9_-]+$/.test(token)) return null;
+    try {
+      var text = token.slice(token.indexOf(".") + 1).replace(/-/g, "+").replace(/_/g, "/");
+      while (text.length % 4) text += "=";
+      var raw = atob(text);
+      var bytes = new Uint8Array(raw.length - 4);
+      for (var i = 4; i < raw.length; i++) bytes[i - 4] = raw.charCodeAt(i);
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      return new Response(stream).text().then(function (json) {
+        var found = /^\{"g":"([a-z0-9-]+)"/.exec(json);
+        return found ? sketchOf(found[1]) : null;
+      }, function () { return null; });
+    } catch (e) {
+      return null;
+    }
   }
 
   function build(board, sketch) {
@@ -540,11 +577,21 @@
   }
   var lang = pickLanguage();
 
+  // The name of the game the address asks for, in the player's language
+  // (a duel link's game is inside its token: the page's own name then).
+  function gameName() {
+    var names = sketches && sketches.names && (sketches.names[lang] || sketches.names.en);
+    var asked = params(location.search);
+    if (!names || asked.duel) return document.title || "Solitaire";
+    return names[asked.game || sketches.defaultGame] || names[sketches.defaultGame] || document.title;
+  }
+
   // A word of the loading screen in the player's language (null: not known).
   function word(key) {
     var words = sketches && sketches.words;
     var table = words && (words[lang] || words.en);
-    return (table && table[key]) || null;
+    var text = (table && table[key]) || null;
+    return text && text.indexOf("{game}") >= 0 ? text.replace(/\{game\}/g, gameName()) : text;
   }
 
   var api = { shown: false, keep: keep, word: word };
@@ -556,10 +603,10 @@
     var label = el("loading-stage");
     var bar = el("loading-progress");
     if (!label || !bar) return false;
-    if (lang === "en") return true;
     var text = word("loading.start");
     if (!text) return true;  // no words for it (sketches.js missing): English stays
     label.textContent = text;
+    if (lang === "en") return true;
     document.documentElement.lang = lang;
     var name = word("loading.progress");
     if (name) bar.setAttribute("aria-label", name);
@@ -585,6 +632,15 @@
   if (!(view && fits(view))) {
     var entry = sketchFor();
     view = entry ? { sketch: entry } : null;
+    var duel = entry ? null : duelGame();
+    if (duel) {
+      duel.then(function (found) {
+        var board = el("board");
+        if (!found || (board && board.dataset.status)) return; // Python has dealt already
+        var later = { sketch: found };
+        if (!apply(later)) document.addEventListener("DOMContentLoaded", function () { apply(later); }, { once: true });
+      }, function () { /* the loading screen stays */ });
+    }
   }
   if (view && !apply(view)) {
     var watch = new MutationObserver(function () { if (apply(view)) watch.disconnect(); });

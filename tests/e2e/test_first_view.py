@@ -11,10 +11,17 @@ down, from static/js/sketches.js (tools/sketches.py).
 
 from __future__ import annotations
 
+from datetime import date
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 from ui_helpers import BOOT_MS, click_pile, count, dom_piles, open_url, record_errors, settle, until
 
+from game import new_game
+from game.duel import Run, encode_challenge
+from game.web.texts.games import GAMES as GAME_TEXTS
 from game.web.texts.ui import t
+from tests.e2e.conftest import RECORD_BOOT
 from tools.sketches import LOADING_WORDS as LOADING_KEYS
 
 QUERY = "?game=forty-thieves&seed=5"
@@ -136,7 +143,7 @@ def test_no_last_table_for_another_game_size_or_language(browser, browser_contex
 
 
 # The loading screen's words that can show before Python, by language.
-LOADING_WORDS = {lang: {k: t(lang, k) for k in LOADING_KEYS if k != "loading.failed"} for lang in ("en", "de")}
+LOADING_WORDS = {lang: {k: t(lang, k) for k in LOADING_KEYS if k != "loading.failed"} for lang in ("en", "de", "it")}
 
 # Every pile's and card's box, by pile and place in it: a sketch's cards have
 # no codes. Rounded to tenths of a px.
@@ -157,6 +164,7 @@ def first_visit(browser, context_args, app_url, query: str, size: dict | None = 
     context = browser.new_context(**({**context_args, "viewport": size} if size else context_args))
     page = record_errors(context.new_page())
     page.add_init_script(SHIFTS)
+    page.add_init_script(RECORD_BOOT)
     held = hold(page)
     page.goto(app_url + query)
     return context, page, held
@@ -167,6 +175,9 @@ def first_visit(browser, context_args, app_url, query: str, size: dict | None = 
     [
         ("", "reloaded", {"width": 1280, "height": 720}, False),
         ("?game=forty-thieves&lang=de", "forty-thieves", {"width": 844, "height": 390}, True),
+        # A shared deal and a daily deal: a new table face down is the same for every deal.
+        ("?game=reloaded&seed=9", "reloaded", {"width": 1366, "height": 768}, False),
+        (f"?game=forty-thieves&daily={date.today().isoformat()}&lang=it", "forty-thieves", None, False),
     ],
 )
 def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
@@ -188,8 +199,9 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         assert page.is_visible("#loading.over progress") and page.is_hidden("#loading .loading-cards")
         assert page.get_attribute("#board", "data-sketch") == ""  # fitted, and seen
         # Its words are the player's before Python speaks (game/web/texts, through sketches.js).
-        lang = "de" if "lang=de" in query else "en"
-        assert page.text_content("#loading-stage") in set(LOADING_WORDS[lang].values())
+        lang = parse_qs(urlsplit(query).query).get("lang", ["en"])[0]
+        name = GAME_TEXTS[game][lang].name
+        assert page.text_content("#loading-stage") in {w.replace("{game}", name) for w in LOADING_WORDS[lang].values()}
         assert page.get_attribute("#loading-progress", "aria-label") == t(lang, "loading.progress")
         assert page.evaluate("document.documentElement.lang") == lang  # read aloud in its own language
         assert page.get_attribute("#board", "data-game") == game
@@ -223,17 +235,42 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         context.close()
 
 
+def test_a_duel_link_shows_its_games_table_before_python(browser, first_visit_context_args, app_url):
+    """A first visit by a duel link: the game is read from the link (not the
+    default game), its table shown face down while the runtime is held back;
+    then Python deals and asks whether to accept the duel."""
+    g = new_game("forty-thieves", 12, time_limit=300)
+    g.play(g.legal_moves()[0], 1.0)
+    g.resign(2.0)
+    token = encode_challenge([Run.from_game("Ann", g)])
+    context, page, held = first_visit(browser, first_visit_context_args, app_url, f"?duel={token}&lang=de")
+    try:
+        page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
+        until(page, lambda: held)
+        assert not page.evaluate(PYTHON_UP)
+        assert page.get_attribute("#board", "data-game") == "forty-thieves"
+        faces = page.evaluate("[...document.querySelectorAll('#board .card')].map(c => c.dataset.face)")
+        assert faces and set(faces) == {"down"}
+        release(page, held)
+        page.wait_for_selector("#duel-dialog[open]", timeout=BOOT_MS)
+        assert page.get_attribute("#board", "data-sketch") is None
+        assert page.get_attribute("#board", "data-game") == "forty-thieves"
+        assert page.errors == []
+    finally:
+        context.close()
+
+
 def test_no_sketch_where_python_will_show_another_table(
     browser, browser_context_args, first_visit_context_args, app_url
 ):
-    """The loading screen, as before, where a sketch would be wrong: a deal
-    named in the address, something stored (a setting may change the cards),
+    """The loading screen, as before, where a sketch would be wrong: a
+    position named in the address, something stored (a setting may change the cards),
     Royal Retinue (its arrangement depends on the size, which CSS cannot
     say), and cards too narrow for a finger on an upright phone (Python
     shows the hint to turn it, and the table is smaller)."""
     phone = {"width": 390, "height": 844}
     cases = [
-        ("?game=reloaded&seed=9", first_visit_context_args, None),
+        ("?game=reloaded&position=x", first_visit_context_args, None),  # a position: its own table
         ("?game=retinue", first_visit_context_args, None),
         ("", browser_context_args, None),  # a setting is stored
         ("?game=forty-thieves", first_visit_context_args, phone),
@@ -364,6 +401,51 @@ def test_pyscript_starts_once_the_page_is_parsed_without_waiting_for_deferred_sc
         settle(page)
         play_a_draw(page)
         assert page.evaluate("typeof window.SolCelebrate") == "object"
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    "query, lang, name",
+    [("?game=reloaded&seed=4", "en", "Solitaire Reloaded"), ("?game=forty-thieves&lang=de", "de", "Vierzig Räuber")],
+)
+def test_the_loading_words_name_the_game_and_a_tap_before_it_is_ready_is_answered(
+    browser, first_visit_context_args, app_url, query, lang, name
+):
+    """While the runtime is held back, the loading bar over the table says
+    what a player understands, with the game's name, in the player's
+    language; a tap on a card gets a visible answer (the cards wake once the
+    game is ready), and the stage's words come back after it."""
+    context = browser.new_context(**first_visit_context_args)
+    page = record_errors(context.new_page())
+    page.add_init_script(RECORD_BOOT)
+    config = hold(page, CONFIG)  # PyScript waits for its configuration: the first words stay
+    held = hold(page)
+    page.goto(app_url + query)
+    try:
+        page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
+        until(page, lambda: config)
+        stage = page.text_content("#loading-stage")
+        assert stage == t(lang, "loading.start").replace("{game}", name)
+        assert "Python" not in stage
+        page.locator('#board [data-pile="t1"] .card').last.click()  # a tap before the game is ready
+        wait = t(lang, "loading.wait").replace("{game}", name)
+        page.wait_for_selector("#loading.nudged", timeout=2_000)
+        assert page.text_content("#loading-stage") == wait
+        assert page.is_visible("#loading-stage")
+        page.wait_for_function(
+            "!document.getElementById('loading').classList.contains('nudged')", timeout=10_000, polling=100
+        )
+        assert page.text_content("#loading-stage") == stage  # the stage's words again
+        release(page, config, CONFIG)
+        until(page, lambda: held)
+        release(page, held)
+        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        assert page.is_hidden("#loading")
+        said = page.evaluate("window.__bootLog")
+        assert len(said) >= 3 and wait in said, said
+        assert not [s for s in said if "Python" in s], said
         assert page.errors == []
     finally:
         context.close()

@@ -47,8 +47,10 @@ def test_the_game_runs_from_bytecode_made_ahead_of_time(board):
 
 def test_loading_screen_reported_the_stages(board):
     said = board.page.evaluate("window.__bootLog")
-    for stage in ("Starting Python\u2026", "Dealing the cards\u2026"):
+    for stage in ("Shuffling the cards\u2026", "Dealing the cards\u2026"):
         assert stage in said, said
+    # Words a player understands: no runtime's name.
+    assert not [s for s in said if "Python" in s], said
     assert board.page.evaluate("document.getElementById('loading-progress').value") == 100
 
 
