@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import js
 
-from game import daily
-
 from .dom import by_id
 from .part import Part
 from .texts.ui import t
@@ -37,6 +35,8 @@ class Today(Part):
         self.show()
 
     def ended(self) -> None:
+        from game import daily  # deferred: start-up imports nothing of the daily deal
+
         if daily.date_of(self.app.seed) is not None:
             self.app.later(self.read_streak)  # once the day is recorded (progress, before this part)
 
@@ -53,6 +53,8 @@ class Today(Part):
         by_id("btn-today").title = t(self.app.lang, "daily.today_title", count=count)
 
     def deal_today(self) -> None:
+        from game import daily  # deferred: start-up imports nothing of the daily deal
+
         app = self.app
         seed = daily.daily_number(self.today())
         if app.seed == seed and app.start_position is None:
