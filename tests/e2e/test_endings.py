@@ -148,11 +148,13 @@ def test_royal_retinue_chain_end(page, app_url):
 
 
 def test_time_runs_out(page, app_url):
-    open_url(page, app_url, "?game=maria&seed=3&limit=2")
+    page.clock.install()  # the page's time, run forward by the test
+    open_url(page, app_url, "?game=maria&seed=3&limit=60")  # the shortest limit the address takes
     assert page.text_content("#hud-time-label") == "Time left"
-    page.wait_for_timeout(1_500)
-    assert page.text_content('[data-hud="time"]') == "00:02"  # the clock waits for the first action
+    page.clock.run_for(1_500)
+    assert page.text_content('[data-hud="time"]') == "01:00"  # the clock waits for the first action
     click_pile(page, "stock")
+    page.clock.run_for(61_000)
     page.wait_for_selector('#board[data-status="time-up"]', timeout=6_000)
     title, _ = end_dialog(page)
     assert title == "Time's up"
