@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from ui_helpers import context_with, dom_piles, leave_if_asked, open_url, play_move, position_query, record_errors
+from ui_helpers import (
+    context_with,
+    dom_piles,
+    leave_if_asked,
+    open_url,
+    play_move,
+    position_query,
+    record_errors,
+    settle,
+)
 
 from game.web.texts.ui import t
 
@@ -56,6 +65,7 @@ def test_the_lost_notice_offers_undo_and_give_up(page, app_url, lang):
     # Undo: the 6♦ is back on the waste, the 5♦ on top of its foundation, the notice gone.
     page.click("#notice-undo")
     page.wait_for_function("document.getElementById('notice').hidden")
+    settle(page)  # the undone cards have landed before the next click
     piles = dom_piles(page)
     assert piles["waste"] == ["6D"] and piles["f3"][-1] == "5D"
     # The same mistake again is told again; Give up asks, as the tool does, and ends the game.
