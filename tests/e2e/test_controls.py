@@ -5,9 +5,11 @@ addresses."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 from ui_helpers import (
     card,
     check_matches,
@@ -249,12 +251,14 @@ def test_solitario_faces_switch_in_the_settings(page):
     first = '#board [data-pile="waste"] > [data-card]:last-child img'
     assert "/napoletane/" in page.get_attribute(first, "src")
     page.click("#btn-settings")
+    # A new face shows once its picture has loaded (the old one stays till then).
     page.check('input[name="faces"][value="piacentine"]')
-    assert "/piacentine/" in page.get_attribute(first, "src")
+    expect(page.locator(first)).to_have_attribute("src", re.compile("/piacentine/"))
     page.check('input[name="faces"][value="french"]')
-    assert "/french/" in page.get_attribute(first, "src")
+    expect(page.locator(first)).to_have_attribute("src", re.compile("/french/"))
     page.check('input[name="back"][value="red"]')
-    assert page.get_attribute('#board [data-pile="stock"] > [data-card] img', "src").endswith("back-red.svg")
+    stock = '#board [data-pile="stock"] > [data-card] img'
+    expect(page.locator(stock).first).to_have_attribute("src", re.compile(r"back-red\.svg$"))
     page.check('input[name="faces"][value="napoletane"]')
     page.check('input[name="back"][value="blue"]')
     page.keyboard.press("Escape")
