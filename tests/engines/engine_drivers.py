@@ -80,6 +80,19 @@ class Engine:
     def quit(self) -> None:
         raise NotImplementedError
 
+    def last_words(self) -> str:
+        """The end of the browser's own output (to tell why it died)."""
+        return ""
+
+    def alive(self) -> bool:
+        """Whether the browser still answers (it may have crashed)."""
+        for _ in range(3):  # a page between two documents may refuse once
+            try:
+                return self.js("return 1;") == 1
+            except Exception:
+                time.sleep(0.5)
+        return False
+
     # --- built on those -----------------------------------------------------------------------
     def wait(self, expression: str, timeout: float = WAIT_S, *args):
         """The first truthy value of ``expression`` (JavaScript), polled."""
@@ -217,6 +230,10 @@ class Firefox(Engine):
         self.log.close()
         shutil.rmtree(self.profile, ignore_errors=True)
 
+    def last_words(self) -> str:
+        self.log.flush()
+        return (self.profile / "firefox.log").read_text(errors="replace")[-2000:]
+
 
 # --- WebKit -----------------------------------------------------------------------------------
 MINIBROWSER = (
@@ -240,6 +257,7 @@ class WebKit(Engine):
 
     def __init__(self, driver: str, browser: str, xvfb: str, width: int = 1366, height: int = 768):
         self.processes = []
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (the driver's and browser's output, closed in quit)
         display = f":{free_port() % 500 + 100}"
         self.processes.append(
             subprocess.Popen(
@@ -251,7 +269,7 @@ class WebKit(Engine):
         port = free_port()
         env = {**os.environ, "DISPLAY": display}
         self.processes.append(
-            subprocess.Popen([driver, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            subprocess.Popen([driver, f"--port={port}"], stdout=self.log, stderr=subprocess.STDOUT, env=env)
         )
         self.base = f"http://127.0.0.1:{port}"
         self.session = None
@@ -330,3 +348,8 @@ class WebKit(Engine):
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
+        self.log.close()
+
+    def last_words(self) -> str:
+        self.log.seek(0)
+        return self.log.read()[-2000:].decode(errors="replace")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import warnings
 from urllib.parse import quote
 
 import pytest
@@ -80,11 +81,39 @@ def start_engine(name: str) -> Engine:
     return WebKit(*found)
 
 
+class Browsers:
+    """One browser per module, replaced before a test if it died: a browser
+    that crashes fails the test it crashed in, never the rest of the module."""
+
+    def __init__(self, name: str):
+        self.name, self.current, self.homes = name, None, set()
+
+    def get(self) -> Engine:
+        if self.current is not None and not self.current.alive():
+            warnings.warn(
+                f"{self.name} died and was started again; its last words:\n{self.current.last_words()}", stacklevel=2
+            )
+            self.current.quit()
+            self.current, self.homes = None, set()
+        if self.current is None:
+            self.current = start_engine(self.name)
+        return self.current
+
+    def quit(self) -> None:
+        if self.current is not None:
+            self.current.quit()
+
+
 @pytest.fixture(scope="module")
-def engine(request):
-    browser = start_engine(request.module.ENGINE)
-    yield browser
-    browser.quit()
+def browsers(request):
+    held = Browsers(request.module.ENGINE)
+    yield held
+    held.quit()
+
+
+@pytest.fixture
+def engine(browsers):
+    return browsers.get()
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -203,9 +232,11 @@ def first_move(game_id: str, seed: int) -> str:
 
 
 # --- boot and one move in every game -----------------------------------------------------------
-@pytest.fixture(scope="module")
-def at_home(engine, site):
-    hand_home(engine, site.url())
+@pytest.fixture
+def at_home(browsers, engine, site):
+    if site.url() not in browsers.homes:  # once per browser and site
+        hand_home(engine, site.url())
+        browsers.homes.add(site.url())
     return engine
 
 
