@@ -89,6 +89,7 @@ class Layout:
     label_h: float = 0.0  # labelled piles: the height of a pile's label
     labelled_mode: str = ""  # labelled piles: "beside" or "below" (where placed cards go)
     waste_fan: int = 1
+    fit: float = 0.0  # labelled piles: the card width the arrangement allows, before limits (how it was chosen)
 
     @property
     def narrow(self) -> bool:
@@ -236,17 +237,21 @@ def _clamp(v: float, lo: float, hi: float) -> float:
     return _max(lo, _min(hi, v))
 
 
-def plan(spec, width: float, height: float, size: str = "medium", left: bool = False) -> Layout:
+def plan(
+    spec, width: float, height: float, size: str = "medium", left: bool = False, arrangement: str | None = None
+) -> Layout:
     """Lay out ``spec``'s piles in a board ``width`` x ``height`` px.
 
     ``size``: one of SIZES (another value is medium). ``left``: the
     left-handed layout, where the game has a top row of stock and
-    foundations (Royal Retinue has none: it is laid out as always)."""
+    foundations (Royal Retinue has none: it is laid out as always).
+    ``arrangement``: Royal Retinue's placed cards "beside" or "below" their
+    pile; None (the page) takes the one that gives the larger cards."""
     width = _max(200.0, width if hasattr(width, "greatest") else float(width))
     height = _max(200.0, height if hasattr(height, "greatest") else float(height))
     size = size if size in SIZES else "medium"
     if spec.labels:  # labelled piles in rows (Royal Retinue)
-        return _plan_labelled(spec, width, height, size)
+        return _plan_labelled(spec, width, height, size, arrangement)
     layout = _plan_build(spec, width, height, size)
     return mirrored(layout) if left else layout
 
@@ -318,7 +323,7 @@ def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layo
     )
 
 
-def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> Layout:
+def _plan_labelled(spec, width: float, height: float, size: str = "medium", arrangement: str | None = None) -> Layout:
     pad = _clamp(width * 0.012, 4, 16)
     gap = _clamp(width * 0.008, 3, 12)
     cell_gap = gap * 2
@@ -329,7 +334,7 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> L
         return _clamp(w * 0.3, 14, 26)
 
     best: Optional[tuple[float, str]] = None
-    for mode in ("beside", "below"):
+    for mode in (arrangement,) if arrangement else ("beside", "below"):
         if mode == "beside":  # cell: stack, gap, 4 placed cards fanned; one card high
             cell_w_per_card = 2 + 3 * LABELLED_STEP
             by_w = (width - 2 * pad - (per_row - 1) * cell_gap - per_row * gap) / (per_row * cell_w_per_card)
@@ -338,10 +343,11 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> L
             cell_h_per_card = RATIO * (2 + 3 * LABELLED_STEP)
             by_w = (width - 2 * pad - (per_row - 1) * cell_gap) / per_row
             by_h = (height - 2 * pad - (rows - 1) * cell_gap - rows * (26 + gap)) / (rows * cell_h_per_card)
-        w = min(by_w, by_h, MAX_CARD_W)
+        w = _min(by_w, by_h, MAX_CARD_W)
         if best is None or w > best[0] + 0.5:
             best = (w, mode)
     w, mode = best
+    fit = w
     if size == "small":  # the fit fills the board already: large is the fit too
         w *= SMALL_SHARE
     w = _clamp(w, MIN_CARD_W, MAX_CARD_W)
@@ -352,7 +358,7 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> L
     else:
         cell_w, cell_h = w, lh + h + gap + 3 * LABELLED_STEP * h + h
     board_w = per_row * cell_w + (per_row - 1) * cell_gap + 2 * pad
-    left = max(0.0, (width - board_w) / 2)
+    left = _max(0.0, (width - board_w) / 2)
     slots = {}
     for r, row in enumerate(LABELLED_ROWS):
         row_w = len(row) * cell_w + (len(row) - 1) * cell_gap
@@ -362,4 +368,4 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium") -> L
             pid = f"t{i + 1}"
             slots[pid] = Slot(pid, "labelled", x0 + k * (cell_w + cell_gap), y, cell_w, cell_h, r, spec.labels[i])
     board_h = pad * 2 + rows * cell_h + (rows - 1) * cell_gap
-    return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh, labelled_mode=mode)
+    return Layout(w, h, gap, width, board_h, slots, compact=w < COMPACT_BELOW, label_h=lh, labelled_mode=mode, fit=fit)

@@ -112,20 +112,34 @@ def sizes(n: int = 40) -> list:
     return out
 
 
-@pytest.mark.parametrize("game_id", [g for g in PLAYER_GAMES if g != "retinue"])
+def pick(entry: dict, width: float, height: float) -> dict:
+    """The sketch static/js/view.js shows at this table size: Royal
+    Retinue's arrangement with the larger fit (the first within half a
+    pixel), then the compact one where the card is narrower than compactBelow."""
+    chosen = entry
+    if "other" in entry:
+        fits = [
+            Css(dict(e["normal"]["style"]), width, height).value(e["normal"]["fit"]) for e in (entry, entry["other"])
+        ]
+        chosen = entry["other"] if max(fits[1], 0) > max(fits[0], 0) + 0.5 else entry  # a box is never narrower than 0
+    card_w = Css(dict(chosen["normal"]["style"]), width, height).value(dict(chosen["normal"]["style"])["--card-w"])
+    return chosen["compact"] if "compact" in chosen and card_w < COMPACT_BELOW else chosen["normal"]
+
+
+@pytest.mark.parametrize("game_id", PLAYER_GAMES)
 def test_every_pile_and_card_is_where_python_puts_them_at_any_size(made, game_id):
     spec = get_spec(game_id)
     entry = made["games"][game_id]
     piles = deal(game_id)
     for width, height in sizes():
         layout = plan(spec, width, height)
-        view = entry["compact"] if layout.compact and "compact" in entry else entry["normal"]
+        view = pick(entry, width, height)
         css = Css(dict(view["style"]), width, height)
         root = dict(view["style"])
         assert css.value(root["--card-w"]) == pytest.approx(layout.card_w, abs=0.01)
         assert css.value(root["--card-h"]) == pytest.approx(layout.card_h, abs=0.01)
         assert [p[0] for p in view["piles"]] == list(spec.pile_names)
-        for name, kind, style, cards in view["piles"]:
+        for name, kind, style, cards, *label in view["piles"]:
             slot, codes = layout.slots[name], piles[name]
             offsets = layout.offsets(name, codes)
             w, h = layout.extent(name, offsets)
@@ -134,6 +148,7 @@ def test_every_pile_and_card_is_where_python_puts_them_at_any_size(made, game_id
             for key, v in want.items():
                 assert box[key] == pytest.approx(v, abs=0.01), (game_id, width, height, name, key)
             assert kind == slot.kind
+            assert label == ([slot.label] if slot.label else [])
             assert len(cards) == len(codes)
             for (x, y), (left, top) in zip(offsets, cards):
                 assert (css.value(left), css.value(top)) == pytest.approx((x, y), abs=0.01), (game_id, name)
@@ -155,14 +170,24 @@ def test_the_compact_sketch_fans_as_compact_cards_do(made):
     assert Css(dict(entry["normal"]["style"]), 844, 348.4).value(dict(normal[2])["height"]) < height - 5
 
 
-def test_royal_retinue_has_none_and_every_other_game_has_one(made):
+def test_every_game_has_one_and_royal_retinue_one_for_each_arrangement(made):
     """Royal Retinue chooses between two arrangements by the table's size,
-    which CSS cannot: its first visit shows the loading screen."""
-    assert set(made["games"]) == set(PLAYER_GAMES) - {"retinue"}
+    which CSS cannot: a sketch of each, and the page picks by their fits.
+    Both are met among the sizes the placement test checks. Its piles'
+    labels are written in the player's letters (German: B, D)."""
+    assert set(made["games"]) == set(PLAYER_GAMES)
     assert made["defaultGame"] in made["games"]
+    spec = get_spec("retinue")
     with pytest.raises(sketches.Unexpressible):
-        spec = get_spec("retinue")
-        sketches.sketch(spec, deal("retinue"), compact=False)
+        sketches.sketch(spec, deal("retinue"), compact=False)  # no arrangement named: it depends on the size
+    entry = made["games"]["retinue"]
+    modes = {plan(spec, w, h).labelled_mode for w, h in sizes()}
+    assert modes == {"beside", "below"}
+    chosen = {id(pick(entry, w, h)) for w, h in sizes()}
+    assert chosen == {id(entry["normal"]), id(entry["other"]["normal"])}
+    assert made["ranks"]["de"]["Q"] == "D" and made["ranks"]["de"]["J"] == "B" and made["ranks"]["en"]["Q"] == "Q"
+    labels = [p[4] for p in entry["normal"]["piles"]]
+    assert labels == list(spec.labels)
 
 
 def test_the_sketch_shows_only_backs_and_the_deal_is_any(made):
