@@ -25,7 +25,9 @@ Retinue's piles carry their rank labels, in every language (``ranks``).
 
 The script also carries the loading screen's words in every language
 (``loading.*`` of ``game/web/texts``), so the slim bar over a sketch, and
-the loading screen itself, speak the player's language before Python can.
+the loading screen itself, speak the player's language before Python can,
+and the sizes of the runtime's files (``runtime``), against which the
+loading bar counts the bytes that have arrived (static/js/boot.js).
 
     python -m tools.sketches            # write static/js/sketches.js if it changed
     python -m tools.sketches --check    # exit 1 if it is not up to date
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -56,7 +59,15 @@ SEED = 1  # any deal: only the number of cards in each pile, and which face up, 
 # The loading screen's words (static/js/boot.js shows them while Python starts).
 LOADING_WORDS = ("loading.start", "loading.runtime", "loading.storage", "loading.python",
                  "loading.python_ready", "loading.rules", "loading.failed", "loading.reload",
-                 "loading.progress", "loading.wait")  # fmt: skip
+                 "loading.progress", "loading.wait", "loading.amount")  # fmt: skip
+# The files a first visit waits for before Python can start, the big ones
+# (their bytes as the page reads them, after any compression on the wire):
+# the loading bar counts what has arrived of them. PyScript's core chunk is
+# added by name (``runtime_sizes``).
+RUNTIME_FILES = ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/pyodide.asm.mjs",
+                 "static/vendor/pyodide/python_stdlib.zip", "static/game.zip",
+                 "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyodide/pyodide.mjs")  # fmt: skip
+PYSCRIPT_CORE = "static/vendor/pyscript/core.js"
 
 # Table sizes, in CSS px, that every comparison is checked at.
 _SIDES = (60, 100, 150, 180, 200, 240, 280, 320, 360, 390, 430, 480, 540, 600, 667, 720, 800, 900,
@@ -353,6 +364,18 @@ def sketches() -> dict:
     return games
 
 
+def runtime_sizes(root: Path = ROOT) -> dict[str, int]:
+    """{path from the app's folder: bytes} of RUNTIME_FILES and of the
+    chunk PyScript's core.js loads its code from; files not there are left out."""
+    files = list(RUNTIME_FILES)
+    core = root / PYSCRIPT_CORE
+    if core.is_file():
+        files += [
+            f"static/vendor/pyscript/{name}" for name in re.findall(r'from"\./(core-[\w-]+\.js)"', core.read_text())
+        ]
+    return {rel: (root / rel).stat().st_size for rel in files if (root / rel).is_file()}
+
+
 def ranks() -> dict:
     """The rank labels of Royal Retinue's piles as the page writes them, by language."""
     labels = sorted({label for game in PLAYER_GAMES for label in GAMES[game].labels})
@@ -369,6 +392,7 @@ def script() -> str:
         # Each game's name, for the loading screen's words ("{game}").
         "names": {lang: {game: GAME_TEXTS[game][lang].name for game in PLAYER_GAMES} for lang in LANGUAGES},
         "ranks": ranks(),
+        "runtime": runtime_sizes(),
         "targetW": TARGET_W,
         "words": {lang: {key: UI[lang].get(key, UI["en"][key]) for key in LOADING_WORDS} for lang in LANGUAGES},
     }

@@ -220,3 +220,16 @@ def test_the_layout_with_numbers_is_unchanged_by_the_symbolic_path():
     assert layout.card_w == pytest.approx(
         min((1280 - 2 * 15.36 - 6 * 10.24) / 7, (626 - 2 * 15.36 - 15.36) / 3.8 / 1.4)
     )
+
+
+def test_the_loading_bar_knows_the_runtimes_files_and_their_sizes(made):
+    """The bar counts bytes against the sizes of the files a first visit
+    waits for (static/js/boot.js): the runtime's WebAssembly, its standard
+    library, the game's archive, PyScript's core chunk, each as big as the
+    file the page is served."""
+    sizes = made["runtime"]
+    for rel in (*sketches.RUNTIME_FILES, "static/game.zip"):
+        assert sizes[rel] == (sketches.ROOT / rel).stat().st_size
+    core = [rel for rel in sizes if rel.startswith("static/vendor/pyscript/core-")]
+    assert len(core) == 1 and sizes[core[0]] > 50_000
+    assert sizes["static/vendor/pyodide/pyodide.asm.wasm"] > 0.5 * sum(sizes.values())

@@ -15,6 +15,7 @@ WORDS = {
     "loading.failed": "Das Spiel konnte nicht starten ({reason}).",
     "loading.reload": "Lade die Seite neu, um es noch einmal zu versuchen.",
     "loading.needs_js": "Dieses Spiel braucht JavaScript und WebAssembly.",
+    "loading.amount": "{percent} % geladen",
     "loading.progress": "Ladefortschritt",
     "loading.wait": "Einen Moment: Die Karten lassen sich bewegen, sobald {game} bereit ist.",
     "picker.title": "Spiel auswählen",

@@ -17,6 +17,7 @@ WORDS = {
     "loading.failed": "The game could not start ({reason}).",
     "loading.reload": "Reload the page to try again.",
     "loading.needs_js": "This game needs JavaScript and WebAssembly.",
+    "loading.amount": "{percent}% loaded",
     "loading.progress": "Loading progress",
     "loading.wait": "One moment: the cards wake up as soon as {game} is ready.",
     # --- game picker ---------------------------------------------------------------

@@ -15,6 +15,7 @@ WORDS = {
     "loading.failed": "Impossibile avviare il gioco ({reason}).",
     "loading.reload": "Ricarica la pagina per riprovare.",
     "loading.needs_js": "Questo gioco richiede JavaScript e WebAssembly.",
+    "loading.amount": "{percent}% caricato",
     "loading.progress": "Avanzamento del caricamento",
     "loading.wait": "Un attimo: le carte si potranno muovere appena {game} sarà pronto.",
     "picker.title": "Scegli un gioco",
