@@ -170,6 +170,17 @@ def first_visit(browser, context_args, app_url, query: str, size: dict | None = 
     return context, page, held
 
 
+def sketch_shown(page, held: list) -> None:
+    """Wait until the sketch is painted, fitted and seen, with the runtime
+    held back and Python not up."""
+    page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
+    page.wait_for_timeout(300)
+    until(page, lambda: held)
+    assert held, "the runtime's .wasm was not requested"
+    assert not page.evaluate(PYTHON_UP)
+    assert page.get_attribute("#board", "data-sketch") == ""  # fitted, and seen
+
+
 @pytest.mark.parametrize(
     "query, game, size, compact",
     [
@@ -190,14 +201,9 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
     wider: the sketch for them."""
     context, page, held = first_visit(browser, first_visit_context_args, app_url, query, size)
     try:
-        page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
-        page.wait_for_timeout(300)
-        until(page, lambda: held)
-        assert held, "the runtime's .wasm was not requested"
-        assert not page.evaluate(PYTHON_UP)
+        sketch_shown(page, held)
         # The loading screen is a slim bar over the table, below its cards' rows.
         assert page.is_visible("#loading.over progress") and page.is_hidden("#loading .loading-cards")
-        assert page.get_attribute("#board", "data-sketch") == ""  # fitted, and seen
         # Its words are the player's before Python speaks (game/web/texts, through sketches.js).
         lang = parse_qs(urlsplit(query).query).get("lang", ["en"])[0]
         name = GAME_TEXTS[game][lang].name
@@ -251,12 +257,7 @@ def test_a_shared_royal_retinue_deal_shows_its_table_before_python(
     letters, and Python's deal then fills the same boxes."""
     context, page, held = first_visit(browser, first_visit_context_args, app_url, query, size)
     try:
-        page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
-        page.wait_for_timeout(300)
-        until(page, lambda: held)
-        assert held, "the runtime's .wasm was not requested"
-        assert not page.evaluate(PYTHON_UP)
-        assert page.get_attribute("#board", "data-sketch") == ""
+        sketch_shown(page, held)
         assert page.get_attribute("#board", "data-game") == "retinue"
         assert page.is_visible("#loading.over progress")
         faces = page.evaluate("[...document.querySelectorAll('#board .card')].map(c => c.dataset.face)")
