@@ -18,10 +18,12 @@ Where ``layout.py`` compares two sizes, a ``Length`` answers for every size
 in ``SAMPLES`` at once; a comparison that goes both ways across them (which
 CSS cannot express) raises ``Unexpressible``. Two of them are left to the
 page, which picks by the card's width: whether cards are ``compact`` (two
-sketches are made where it matters), and Royal Retinue's arrangement, placed
-cards beside or below their pile (a sketch of each, in ``other``; view.js
-shows the one with the larger cards, as ``layout.plan`` picks). Royal
-Retinue's piles carry their rank labels, in every language (``ranks``).
+sketches are made where it matters), and Royal Retinue's arrangement, its
+rows (wide, or three piles a row on an upright table) and its placed cards
+beside or below their pile (a sketch of each, the first with the others in
+``other``, each with its ``fit``; view.js shows the one with the larger
+cards, as ``layout.plan`` picks). Royal Retinue's piles carry their rank
+labels, in every language (``ranks``).
 
 The script also carries the loading screen's words in every language
 (``loading.*`` of ``game/web/texts``), so the slim bar over a sketch, and
@@ -327,7 +329,9 @@ def sketch(spec, piles: dict, compact: bool, arrangement: str | None = None) -> 
     }
 
 
-ARRANGEMENTS = ("beside", "below")  # Royal Retinue's, the first where both give cards as large
+# Royal Retinue's, in the order layout.plan tries them (the first wins where two give cards as large;
+# "narrow" only on an upright table).
+ARRANGEMENTS = ("wide beside", "wide below", "narrow beside", "narrow below")
 
 
 def sizes(spec, piles: dict, arrangement: str | None = None) -> dict:
@@ -343,8 +347,8 @@ def sizes(spec, piles: dict, arrangement: str | None = None) -> dict:
 
 def sketches() -> dict:
     """Every game's sketches (``sizes``); for Royal Retinue, those of its
-    first arrangement, with the second's in {"other": ...}. Games CSS cannot
-    lay out are left out."""
+    first arrangement, with the others' in {"other": [...]}, each named
+    ("arrangement"). Games CSS cannot lay out are left out."""
     games = {}
     for game_id in PLAYER_GAMES:
         spec = GAMES[game_id]
@@ -353,8 +357,8 @@ def sketches() -> dict:
         piles = {name: [c.lower() if is_face_down(c) else c for c in codes] for name, codes in piles.items()}
         try:
             if spec.labels:
-                entry = sizes(spec, piles, ARRANGEMENTS[0])
-                entry["other"] = sizes(spec, piles, ARRANGEMENTS[1])
+                entry, *rest = ({**sizes(spec, piles, a), "arrangement": a} for a in ARRANGEMENTS)
+                entry["other"] = rest
             else:
                 entry = sizes(spec, piles)
         except Exception as e:  # a layout this script cannot follow yet: that game goes without

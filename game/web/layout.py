@@ -61,6 +61,14 @@ SMALL_SHARE = 0.8
 LARGE_GROW = 1.22
 LARGE_GAPS = 0.6  # share of the usual gaps and margins
 LARGE_COLUMN_ROOM = 2.0  # in card heights; at least 2, so the board never grows past the space
+# A game of many columns on an upright phone (Lucas, Limited) would get cards
+# narrower than a finger in one row: it lays its columns out in two rows
+# instead, under a top row whose foundations stand in two rows of their own.
+SPLIT_FROM = 12  # columns
+SPLIT_ROOM = 1.5  # fan room of each row of columns, in card heights below its first card
+SPLIT_FLOOR = 4.0  # px: the fan of the longest column a two-deck game is planned for, at least
+# Royal Retinue on an upright phone whose height is short: three piles a row.
+NARROW_ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (12,))
 
 
 @dataclass(frozen=True)
@@ -245,15 +253,26 @@ def plan(
     ``size``: one of SIZES (another value is medium). ``left``: the
     left-handed layout, where the game has a top row of stock and
     foundations (Royal Retinue has none: it is laid out as always).
-    ``arrangement``: Royal Retinue's placed cards "beside" or "below" their
-    pile; None (the page) takes the one that gives the larger cards."""
+    ``arrangement``: Royal Retinue's, its rows ("wide": 5, 5, 3 piles;
+    "narrow": 3 a row, offered on an upright board) and its placed cards
+    ("beside" or "below" their pile), as "wide beside"; None (the page)
+    takes the one that gives the larger cards."""
     width = _max(200.0, width if hasattr(width, "greatest") else float(width))
     height = _max(200.0, height if hasattr(height, "greatest") else float(height))
     size = size if size in SIZES else "medium"
     if spec.labels:  # labelled piles in rows (Royal Retinue)
         return _plan_labelled(spec, width, height, size, arrangement)
     layout = _plan_build(spec, width, height, size)
+    if spec.columns >= SPLIT_FROM and _upright(width, height) and layout.narrow:
+        layout = _plan_split(spec, width, height, size)
     return mirrored(layout) if left else layout
+
+
+def _upright(width, height) -> bool:
+    """A board taller than wide. A symbolic size (tools/sketches.py) counts as
+    not upright: the first visit's sketch is the one-row board, which the page
+    takes back where its cards are narrower than a finger on an upright phone."""
+    return isinstance(width, (int, float)) and isinstance(height, (int, float)) and height > width
 
 
 def mirrored(layout: Layout) -> Layout:
@@ -262,8 +281,9 @@ def mirrored(layout: Layout) -> Layout:
     slots = layout.slots.values()
     lo = min(s.x for s in slots)
     hi = max(s.x + s.w for s in slots)
+    top = {s.row for s in slots if s.kind != "column"}
     flipped = {
-        name: (Slot(s.pile, s.kind, lo + hi - s.x - s.w, s.y, s.w, s.h, s.row, s.label) if s.row == 0 else s)
+        name: (Slot(s.pile, s.kind, lo + hi - s.x - s.w, s.y, s.w, s.h, s.row, s.label) if s.row in top else s)
         for name, s in layout.slots.items()
     }
     return replace(layout, slots=flipped)
@@ -323,18 +343,62 @@ def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layo
     )
 
 
+def _plan_split(spec, width: float, height: float, size: str = "medium") -> Layout:
+    """Two rows of columns (the first has the odd one) under the stock, the
+    waste and the foundations, which stand in rows as wide as a row of
+    columns: a board for many columns on an upright phone."""
+    columns, per_row = spec.columns, (spec.columns + 1) // 2
+    f_rows = -(-spec.foundations // max(1, per_row - 2))
+    f_per_row = -(-spec.foundations // f_rows)
+    pad = _clamp(width * 0.012, 4, 16)
+    gap = _clamp(width * 0.008, 3, 14)
+    row_gap = gap * 1.5
+    by_width = (width - 2 * pad - (per_row - 1) * gap) / per_row
+    rows_h = f_rows + 2 * (1 + SPLIT_ROOM)  # in card heights
+    by_height = (height - 2 * pad - (f_rows - 1) * gap - 2 * row_gap) / rows_h / RATIO
+    w = min(by_width, by_height, MAX_CARD_W)
+    if size == "small":
+        w *= SMALL_SHARE
+    w = _clamp(w, MIN_CARD_W, MAX_CARD_W)
+    h = w * RATIO
+    step = w + gap
+    board_w = per_row * w + (per_row - 1) * gap + 2 * pad
+    x0 = max(0.0, (width - board_w) / 2) + pad
+    slots = {
+        "stock": Slot("stock", "stock", x0, pad, w, h, 0),
+        "waste": Slot("waste", "waste", x0 + step, pad, w, h, 0),
+    }
+    for i in range(spec.foundations):
+        r, k = divmod(i, f_per_row)
+        pid = f"f{i + 1}"
+        slots[pid] = Slot(pid, "foundation", x0 + (per_row - f_per_row + k) * step, pad + r * (h + gap), w, h, r)
+    first_y = pad + f_rows * h + (f_rows - 1) * gap + row_gap
+    room = (height - first_y - pad - row_gap) / 2
+    for i in range(columns):
+        r, k = divmod(i, per_row)
+        pid = f"t{i + 1}"
+        slots[pid] = Slot(pid, "column", x0 + k * step, first_y + r * (room + row_gap), w, room, f_rows + r)
+    return Layout(w, h, gap, width, height, slots, compact=w < COMPACT_BELOW)
+
+
 def _plan_labelled(spec, width: float, height: float, size: str = "medium", arrangement: str | None = None) -> Layout:
     pad = _clamp(width * 0.012, 4, 16)
     gap = _clamp(width * 0.008, 3, 12)
     cell_gap = gap * 2
-    per_row = max(len(r) for r in LABELLED_ROWS)
-    rows = len(LABELLED_ROWS)
 
     def label_h(w: float) -> float:
         return _clamp(w * 0.3, 14, 26)
 
-    best: Optional[tuple[float, str]] = None
-    for mode in (arrangement,) if arrangement else ("beside", "below"):
+    best: Optional[tuple[float, str, tuple]] = None
+    if arrangement:  # named (tools/sketches.py): "wide beside", "narrow below", ...
+        grid_name, mode_name = arrangement.split()
+        options = [((LABELLED_ROWS if grid_name == "wide" else NARROW_ROWS), mode_name)]
+    else:
+        grids = (LABELLED_ROWS, NARROW_ROWS) if _upright(width, height) else (LABELLED_ROWS,)
+        options = [(grid, mode) for grid in grids for mode in ("beside", "below")]
+    for grid, mode in options:
+        per_row = max(len(r) for r in grid)
+        rows = len(grid)
         if mode == "beside":  # cell: stack, gap, 4 placed cards fanned; one card high
             cell_w_per_card = 2 + 3 * LABELLED_STEP
             by_w = (width - 2 * pad - (per_row - 1) * cell_gap - per_row * gap) / (per_row * cell_w_per_card)
@@ -345,9 +409,11 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium", arra
             by_h = (height - 2 * pad - (rows - 1) * cell_gap - rows * (26 + gap)) / (rows * cell_h_per_card)
         w = _min(by_w, by_h, MAX_CARD_W)
         if best is None or w > best[0] + 0.5:
-            best = (w, mode)
-    w, mode = best
+            best = (w, mode, grid)
+    w, mode, grid = best
     fit = w
+    per_row = max(len(r) for r in grid)
+    rows = len(grid)
     if size == "small":  # the fit fills the board already: large is the fit too
         w *= SMALL_SHARE
     w = _clamp(w, MIN_CARD_W, MAX_CARD_W)
@@ -360,7 +426,7 @@ def _plan_labelled(spec, width: float, height: float, size: str = "medium", arra
     board_w = per_row * cell_w + (per_row - 1) * cell_gap + 2 * pad
     left = _max(0.0, (width - board_w) / 2)
     slots = {}
-    for r, row in enumerate(LABELLED_ROWS):
+    for r, row in enumerate(grid):
         row_w = len(row) * cell_w + (len(row) - 1) * cell_gap
         x0 = left + pad + (board_w - 2 * pad - row_w) / 2
         y = pad + r * (cell_h + cell_gap)

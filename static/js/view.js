@@ -418,12 +418,21 @@
     return w;
   }
 
-  // Royal Retinue's two arrangements (entry.other: the second): the one with
-  // the larger cards, the first where they differ by half a pixel or less,
-  // as game/web/layout.py picks.
+  // Royal Retinue's arrangements (entry, then entry.other), as
+  // game/web/layout.py picks: in order, the one with larger cards by more
+  // than half a pixel; the "narrow" ones (three piles a row) only on an
+  // upright table (its size as the layout reads it, 200 px at least).
   function arrangement(entry, board) {
     if (!entry.other || !entry.normal.fit) return entry;
-    return fitOf(board, entry.other.normal) > fitOf(board, entry.normal) + 0.5 ? entry.other : entry;
+    var upright = Math.max(200, board.clientHeight) > Math.max(200, board.clientWidth);
+    var best = entry;
+    var most = fitOf(board, entry.normal);
+    entry.other.forEach(function (each) {
+      if (/^narrow /.test(each.arrangement || "") && !upright) return;
+      var fit = fitOf(board, each.normal);
+      if (fit > most + 0.5) { best = each; most = fit; }
+    });
+    return best;
   }
 
   function fitSketch(entry, board, loading) {

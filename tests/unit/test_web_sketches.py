@@ -114,14 +114,20 @@ def sizes(n: int = 40) -> list:
 
 def pick(entry: dict, width: float, height: float) -> dict:
     """The sketch static/js/view.js shows at this table size: Royal
-    Retinue's arrangement with the larger fit (the first within half a
-    pixel), then the compact one where the card is narrower than compactBelow."""
+    Retinue's arrangement, in order, the one with a larger fit by more than
+    half a pixel ("narrow" ones only on an upright table), then the compact
+    one where the card is narrower than compactBelow."""
     chosen = entry
     if "other" in entry:
-        fits = [
-            Css(dict(e["normal"]["style"]), width, height).value(e["normal"]["fit"]) for e in (entry, entry["other"])
-        ]
-        chosen = entry["other"] if max(fits[1], 0) > max(fits[0], 0) + 0.5 else entry  # a box is never narrower than 0
+        upright = max(200, height) > max(200, width)
+        most = -1.0
+        for each in (entry, *entry["other"]):
+            if each["arrangement"].startswith("narrow ") and not upright:
+                continue
+            view = each["normal"]
+            fit = max(Css(dict(view["style"]), width, height).value(view["fit"]), 0)  # a box is never narrower than 0
+            if fit > most + 0.5:
+                chosen, most = each, fit
     card_w = Css(dict(chosen["normal"]["style"]), width, height).value(dict(chosen["normal"]["style"])["--card-w"])
     return chosen["compact"] if "compact" in chosen and card_w < COMPACT_BELOW else chosen["normal"]
 
@@ -136,6 +142,11 @@ def test_every_pile_and_card_is_where_python_puts_them_at_any_size(made, game_id
         view = pick(entry, width, height)
         css = Css(dict(view["style"]), width, height)
         root = dict(view["style"])
+        if len({s.row for s in layout.slots.values() if s.kind == "column"}) > 1:
+            # Many columns on an upright table stand in two rows: the sketch (one
+            # row) has cards narrower than a finger there, and the page takes it back.
+            assert height > width and css.value(root["--card-w"]) < TARGET_W
+            continue
         assert css.value(root["--card-w"]) == pytest.approx(layout.card_w, abs=0.01)
         assert css.value(root["--card-h"]) == pytest.approx(layout.card_h, abs=0.01)
         assert [p[0] for p in view["piles"]] == list(spec.pile_names)
@@ -181,10 +192,11 @@ def test_every_game_has_one_and_royal_retinue_one_for_each_arrangement(made):
     with pytest.raises(sketches.Unexpressible):
         sketches.sketch(spec, deal("retinue"), compact=False)  # no arrangement named: it depends on the size
     entry = made["games"]["retinue"]
+    assert [e["arrangement"] for e in (entry, *entry["other"])] == list(sketches.ARRANGEMENTS)
     modes = {plan(spec, w, h).labelled_mode for w, h in sizes()}
     assert modes == {"beside", "below"}
     chosen = {id(pick(entry, w, h)) for w, h in sizes()}
-    assert chosen == {id(entry["normal"]), id(entry["other"]["normal"])}
+    assert len(chosen) >= 3  # wide beside, wide below and at least one narrow one
     assert made["ranks"]["de"]["Q"] == "D" and made["ranks"]["de"]["J"] == "B" and made["ranks"]["en"]["Q"] == "Q"
     labels = [p[4] for p in entry["normal"]["piles"]]
     assert labels == list(spec.labels)

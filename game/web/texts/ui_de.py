@@ -114,6 +114,7 @@ WORDS = {
     "hud.cards_home": "Auf den Fundamenten",
     "hud.time_penalty": "Zeitstrafe",
     "hud.time_penalty_hint": "−{points} Punkte für je volle {seconds} Sekunden",
+    "hud.goal": "Ziel",  # the daily deal's goal of moves
     "hud.bonus": "Zeitbonus",
     "hud.bonus_hint": "Sinkt jede Sekunde um {points} Punkte; gibt es nur, wenn alle Karten abgelegt sind",
     "hud.undo_cost": "Jedes Rückgängig: −{points}",

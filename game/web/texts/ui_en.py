@@ -120,6 +120,7 @@ WORDS = {
     "hud.cards_home": "Cards home",
     "hud.time_penalty": "Time penalty",
     "hud.time_penalty_hint": "−{points} points for every full {seconds} seconds",
+    "hud.goal": "Goal",  # the daily deal's goal of moves
     "hud.bonus": "Time bonus",
     "hud.bonus_hint": "Falls by {points} points every second; paid only if every card is placed",
     "hud.undo_cost": "Each undo: −{points}",

@@ -114,6 +114,7 @@ WORDS = {
     "hud.cards_home": "Carte sulle basi",
     "hud.time_penalty": "Penalità di tempo",
     "hud.time_penalty_hint": "−{points} punti ogni {seconds} secondi pieni",
+    "hud.goal": "Obiettivo",  # the daily deal's goal of moves
     "hud.bonus": "Bonus tempo",
     "hud.bonus_hint": "Cala di {points} punti al secondo; spetta solo se tutte le carte vanno a posto",
     "hud.undo_cost": "Ogni annullamento: −{points}",
