@@ -39,6 +39,8 @@ from typing import Mapping, NamedTuple, Optional, Sequence, Union
 from game import DRAW, REDEAL, GameError, Move
 from game.cards import is_face_down
 
+from .layout import UNUSED
+
 # --- what table.js sends ---------------------------------------------------------------------
 
 
@@ -476,7 +478,9 @@ def gestures(view: View) -> list[Gesture]:
     each pile and each of its cards, a double tap on its top card (the one
     card a double tap sends anywhere), and Enter and D on each pile."""
     out: list[Gesture] = []
-    for pile in view.kinds:
+    for pile, kind in view.kinds.items():
+        if kind == UNUSED:  # hidden: nothing to tap or drop on (FreeCell's stock)
+            continue
         n = len(view.codes(pile))
         if view.dragging is not None:
             out.append(Gesture("drop", pile))
