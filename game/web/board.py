@@ -205,7 +205,7 @@ class Board:
         )
         self.place_all(send=False)
         self.relabel()
-        first = spec.pile_names[0]
+        first = layout.order[0]  # the first pile shown (FreeCell: the first cell)
         self.changes.add("t", first, 0, False)
         self.changes.send()
 
