@@ -166,7 +166,6 @@ class Board:
         root = self.root
         root.dataset.game = spec.id
         root.dataset.deck = self.style
-        root.dataset.home = "runs" if spec.runs_home else "cards"
         root.dataset.faces = self.face_set()
         frame = document.createDocumentFragment()
         next_id = 0

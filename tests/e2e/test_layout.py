@@ -94,6 +94,8 @@ SHAPE = """() => {
     const stock = board.querySelector('[data-pile="stock"]'), n = stock.querySelectorAll("[data-card]").length;
     const badge = stock.querySelector(".badge").textContent;
     if (badge !== String(Math.ceil(n / cols.length))) out.push(`the stock's badge says ${badge} with ${n} cards`);
+    for (const f of board.querySelectorAll(".pile.foundation.empty"))  // runs go there, not Aces
+      if (getComputedStyle(f, "::after").content !== "none") out.push(`${f.dataset.pile} shows an Ace sign`);
   }
   return out;
 }"""
