@@ -36,8 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, NamedTuple, Optional, Sequence, Union
 
-from game import DRAW, REDEAL, GameError, Move
+from game import DEAL, DRAW, REDEAL, GameError, Move
 from game.cards import is_face_down
+from game.spec import Stock
+
+from .layout import UNUSED
 
 # --- what table.js sends ---------------------------------------------------------------------
 
@@ -279,9 +282,12 @@ def _key(game, view: View, pile, key) -> Outcome:
 
 def stock_play(game, view: View) -> Play:
     """A tap on the stock: a draw, or the waste turned over once the stock is
-    empty (a game without a stock: a draw, which the engine refuses)."""
+    empty; Spider's deal of a row (a game without a stock: a draw, which the
+    engine refuses)."""
     if not game.spec.has_stock:
         return Play(DRAW)
+    if game.spec.stock is Stock.ROW:  # Spider: a card onto every column
+        return Play(DEAL, shake=("stock", 0))
     return Play(DRAW if view.codes("stock") else REDEAL, shake=("stock", 0))
 
 
@@ -476,7 +482,9 @@ def gestures(view: View) -> list[Gesture]:
     each pile and each of its cards, a double tap on its top card (the one
     card a double tap sends anywhere), and Enter and D on each pile."""
     out: list[Gesture] = []
-    for pile in view.kinds:
+    for pile, kind in view.kinds.items():
+        if kind == UNUSED:  # hidden: nothing to tap or drop on (FreeCell's stock)
+            continue
         n = len(view.codes(pile))
         if view.dragging is not None:
             out.append(Gesture("drop", pile))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from game.cards import is_face_down
+from game.spec import Stock
 
 RATIO = 1.4  # card height / width (the card artwork is 250 x 350)
 MAX_CARD_W = 400.0  # a bound for sanity only: the space decides a card's size
@@ -39,6 +40,7 @@ READ_STEP = 12.0  # px: a face-up strip this tall still shows its index legibly
 TIGHT_BELOW = 0.25  # a tighter fan hides the artwork's index: show a strip index
 # Fan room the columns are planned for, in card heights below the top row.
 COLUMN_ROOM = 2.8
+DEAL_ROOM_SPARE = 0.05  # where a deal's columns decide the room: a little more than they need
 # The longest columns the board is planned for. A column this long always fits
 # with a fan of at least FLOOR_UP (face-up) and FLOOR_DOWN (face-down) px a card.
 LONGEST_ONE_DECK = 19  # Klondike: 6 face-down cards and a run from King to Ace
@@ -51,6 +53,7 @@ LABELLED_STEP = 0.24  # placed cards' fan, in card widths (beside) or heights (b
 STACK_STEP = 1.5  # px between cards of a face-down stack, up to STACK_SHOW of them
 STACK_SHOW = 3
 
+UNUSED = "unused"  # the kind of a pile the game never uses: hidden, out of the keyboard's way
 DIRECTIONS = ("left", "right", "up", "down")
 # Card sizes on top of the automatic fit. Medium is the fit itself; small is a
 # fixed share of it; large grows the fit up to LARGE_GROW where the height
@@ -76,7 +79,9 @@ class Slot:
     """A pile's element on the board: its box, its place in the rows and its kind."""
 
     pile: str
-    kind: str  # stock | waste | foundation | column | labelled (a pile named by its label: Royal Retinue)
+    # stock | waste | cell | foundation | column | labelled (a pile named by its label:
+    # Royal Retinue) | unused (a pile the game never uses, hidden: FreeCell's stock)
+    kind: str
     x: float
     y: float
     w: float
@@ -107,7 +112,12 @@ class Layout:
     @property
     def order(self) -> tuple[str, ...]:
         """Pile ids in reading order: row by row, left to right."""
-        return tuple(s.pile for s in sorted(self.slots.values(), key=lambda s: (s.row, s.x)))
+        return tuple(s.pile for s in sorted(self.shown, key=lambda s: (s.row, s.x)))
+
+    @property
+    def shown(self) -> list:
+        """The slots of the piles the game uses (all but the unused ones)."""
+        return [s for s in self.slots.values() if s.kind != UNUSED]
 
     # --- cards inside a pile ---------------------------------------------------
     def offsets(self, pile: str, codes, turned: bool = False) -> list[tuple[float, float]]:
@@ -212,17 +222,16 @@ class Layout:
             raise ValueError(f"direction is one of {DIRECTIONS}, not {direction!r}")
         here = self.slots[pile]
         centre = here.x + here.w / 2
+        shown = self.shown
         if direction in ("left", "right"):
-            row = sorted((s for s in self.slots.values() if s.row == here.row), key=lambda s: s.x)
-            i = [s.pile for s in row].index(pile) + (1 if direction == "right" else -1)
+            row = sorted((s for s in shown if s.row == here.row), key=lambda s: s.x)
+            i = [s.pile for s in row].index(pile) + (1 if direction == "right" else -1) if here in row else -1
             return row[i].pile if 0 <= i < len(row) else pile
-        rows = sorted({s.row for s in self.slots.values()})
+        rows = sorted({s.row for s in shown})
         i = rows.index(here.row) + (1 if direction == "down" else -1)
         if not 0 <= i < len(rows):
             return pile
-        return min(
-            (s for s in self.slots.values() if s.row == rows[i]), key=lambda s: (abs(s.x + s.w / 2 - centre), s.x)
-        ).pile
+        return min((s for s in shown if s.row == rows[i]), key=lambda s: (abs(s.x + s.w / 2 - centre), s.x)).pile
 
 
 # A size may be symbolic: tools/sketches.py plans a board for every size at
@@ -295,16 +304,26 @@ def longest_column(spec) -> tuple[int, int]:
     return cards, max((down for down, _ in spec.deal), default=0)
 
 
+def column_room(spec) -> float:
+    """The fan room the columns are planned for, in card heights: COLUMN_ROOM,
+    or more where the deal's columns need more to show at the preferred fan
+    (FreeCell's seven face-up cards, Yukon's five over six): a new deal never
+    opens tightened."""
+    need = max(down * FAN_DOWN + max(0, up - 1) * FAN_UP_COMPACT for down, up in spec.deal)
+    return max(COLUMN_ROOM, 1 + need + DEAL_ROOM_SPARE)
+
+
 def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layout:
     columns = spec.columns
-    fan_waste = spec.draw > 1 and 2 + spec.foundations + 1 <= columns
-    top = 2 + spec.foundations + (1 if fan_waste else 0)
+    talon = (2 if spec.stock is Stock.WASTE else 1) if spec.has_stock else 0
+    fan_waste = talon == 2 and spec.draw > 1 and talon + spec.foundations + 1 <= columns
+    top = talon + spec.cells + spec.foundations + (1 if fan_waste else 0)
     slots_n = max(columns, top)
     pad = _clamp(width * 0.012, 4, 16)
     gap = _clamp(width * 0.008, 3, 14)
     row_gap = gap * 1.5
     w_by_width = (width - 2 * pad - (slots_n - 1) * gap) / slots_n
-    w_by_height = (height - 2 * pad - row_gap) / (1 + COLUMN_ROOM) / RATIO
+    w_by_height = (height - 2 * pad - row_gap) / (1 + column_room(spec)) / RATIO
     # The longest column at the floor fan: the top row, the column's top card and its fan.
     longest, down = longest_column(spec)
     fan = down * FLOOR_DOWN + (longest - down - 1) * FLOOR_UP
@@ -324,10 +343,21 @@ def _plan_build(spec, width: float, height: float, size: str = "medium") -> Layo
     board_w = slots_n * w + (slots_n - 1) * gap + 2 * pad
     left = _max(0.0, (width - board_w) / 2)  # centre the board in the space
     x0 = left + pad
-    slots = {
-        "stock": Slot("stock", "stock", x0, pad, w, h, 0),
-        "waste": Slot("waste", "waste", x0 + step, pad, w + (step if fan_waste else 0), h, 0),
-    }
+    # The top row, left to right: the stock and the waste where the game
+    # deals from them, FreeCell's cells, then the foundations at the right.
+    # A pile the game never uses (FreeCell's and Yukon's stock and waste,
+    # Spider's waste) keeps an empty, hidden slot: the page has its element.
+    slots = {name: Slot(name, UNUSED, x0, pad, 0.0, 0.0, 0) for name in ("stock", "waste")}
+    at = 0
+    if spec.has_stock:
+        slots["stock"] = Slot("stock", "stock", x0, pad, w, h, 0)
+        at = 1
+        if spec.stock is Stock.WASTE:
+            slots["waste"] = Slot("waste", "waste", x0 + step, pad, w + (step if fan_waste else 0), h, 0)
+            at = 3 if fan_waste else 2
+    for i in range(spec.cells):
+        pid = f"c{i + 1}"
+        slots[pid] = Slot(pid, "cell", x0 + (at + i) * step, pad, w, h, 0)
     first_f = slots_n - spec.foundations
     for i in range(spec.foundations):
         pid = f"f{i + 1}"

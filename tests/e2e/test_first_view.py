@@ -189,6 +189,8 @@ def sketch_shown(page, held: list) -> None:
         # A shared deal and a daily deal: a new table face down is the same for every deal.
         ("?game=reloaded&seed=9", "reloaded", {"width": 1366, "height": 768}, False),
         (f"?game=forty-thieves&daily={date.today().isoformat()}&lang=it", "forty-thieves", None, False),
+        # A classic: Spider's ten columns and its stock alone in the corner (its tap deals a row).
+        ("?game=spider-2&lang=it", "spider-2", {"width": 1920, "height": 1080}, False),
     ],
 )
 def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(

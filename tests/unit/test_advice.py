@@ -480,7 +480,9 @@ def test_the_opening_hint_is_not_draw_while_a_card_can_turn_or_go_home_safely(ga
     for number in range(1, 201):
         p = deal(game_id, number)
         h = advise(p)
-        assert h.step is not None
+        # A game without a stock may open with no step that gains at once
+        # (FreeCell: each first move only parks a card in a cell).
+        assert h.step is not None or not p.spec.has_stock
         if gains_at_once(p):
             checked += 1
             assert h.step[0] != DRAW or len(h.step) > 1, (game_id, number, h.text)

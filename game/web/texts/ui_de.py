@@ -323,6 +323,7 @@ WORDS = {
     "aria.waste": "Ablagestapel",
     "aria.foundation": "Fundament {n}",
     "aria.column": "Spalte {n}",
+    "aria.cell": "Freie Zelle {n}",
     "aria.retinue_pile": "Stapel {label}",
     "aria.pile_empty": "{pile}, leer",
     "aria.pile_one": "{pile}, 1 Karte",

@@ -338,6 +338,7 @@ WORDS = {
     "aria.waste": "Waste",
     "aria.foundation": "Foundation {n}",
     "aria.column": "Column {n}",
+    "aria.cell": "Free cell {n}",
     "aria.retinue_pile": "Pile {label}",
     "aria.pile_empty": "{pile}, empty",
     "aria.pile_one": "{pile}, 1 card",

@@ -323,6 +323,7 @@ WORDS = {
     "aria.waste": "Mazzetto",
     "aria.foundation": "Base {n}",
     "aria.column": "Colonna {n}",
+    "aria.cell": "Cella libera {n}",
     "aria.retinue_pile": "Pila {label}",
     "aria.pile_empty": "{pile}: nessuna carta",
     "aria.pile_one": "{pile}: 1 carta",
