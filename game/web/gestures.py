@@ -36,8 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, NamedTuple, Optional, Sequence, Union
 
-from game import DRAW, REDEAL, GameError, Move
+from game import DEAL, DRAW, REDEAL, GameError, Move
 from game.cards import is_face_down
+from game.spec import Stock
 
 # --- what table.js sends ---------------------------------------------------------------------
 
@@ -279,9 +280,12 @@ def _key(game, view: View, pile, key) -> Outcome:
 
 def stock_play(game, view: View) -> Play:
     """A tap on the stock: a draw, or the waste turned over once the stock is
-    empty (a game without a stock: a draw, which the engine refuses)."""
+    empty (a game without a stock: a draw, which the engine refuses); where
+    the stock deals a row (Spider), a card onto every column."""
     if not game.spec.has_stock:
         return Play(DRAW)
+    if game.spec.stock is Stock.ROW:
+        return Play(DEAL, shake=("stock", 0))
     return Play(DRAW if view.codes("stock") else REDEAL, shake=("stock", 0))
 
 
