@@ -469,4 +469,5 @@ WORDS = {
     "controls.retinue_move": "Zieh die offene Karte auf den Stapel ihres Rangs, oder klicke sie an und dann den Stapel.",
     "controls.stock_once": "Ein Klick auf den Talon zieht; ist er leer, bleibt er leer.",
     "shortcut.draw_only": "Vom Talon ziehen",
+    "shortcut.deal": "Eine Karte auf jede Spalte geben",
 }

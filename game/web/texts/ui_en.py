@@ -487,4 +487,5 @@ WORDS = {
     "controls.retinue_move": "Drag the face-up card to the pile of its rank, or click it and then the pile.",
     "controls.stock_once": "Click the stock to draw; once it is empty, it stays empty.",
     "shortcut.draw_only": "Draw from the stock",
+    "shortcut.deal": "Deal a card onto every column",
 }

@@ -469,4 +469,5 @@ WORDS = {
     "controls.retinue_move": "Trascina la carta scoperta sulla pila del suo valore, oppure fai clic su di essa e poi sulla pila.",
     "controls.stock_once": "Fai clic sul mazzo per pescare; una volta vuoto, resta vuoto.",
     "shortcut.draw_only": "Pesca dal mazzo",
+    "shortcut.deal": "Dai una carta a ogni colonna",
 }
