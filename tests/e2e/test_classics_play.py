@@ -11,6 +11,7 @@ with a touch screen."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 
@@ -18,6 +19,7 @@ import pytest
 from conftest import clean_tab
 from playwright.sync_api import Page, expect
 from ui_helpers import (
+    card,
     check_matches,
     click_card,
     click_pile,
@@ -25,7 +27,9 @@ from ui_helpers import (
     dom_piles,
     drag,
     engine_piles,
+    key_move,
     open_url,
+    played_count,
     position_query,
     settle,
     toast,
@@ -34,6 +38,7 @@ from ui_helpers import (
 
 from game import DEAL, DRAW, REDEAL, Game, Move, get_spec, new_game, read_position
 from game.web.cues import cue_text
+from game.web.gestures import places
 from game.web.layout import plan
 from game.web.texts.cards import card_name
 
@@ -336,3 +341,173 @@ def test_klondike_undo_and_redo_are_free_and_unlimited(page, app_url):
     game.redo()
     settle(page)
     check_matches(page, game)
+
+
+# --- every classic ----------------------------------------------------------------------------------
+def classic_params():
+    """The seven classics; FreeCell's tests wait for its free cells' place."""
+    return [pytest.param(g, marks=needs_cells) if g == "freecell" else g for g in CLASSICS]
+
+
+def card_move(game, pred=lambda m: True):
+    """A legal move of cards (no stock action) of ``game``, the first ``pred`` takes."""
+    return first(game.legal_moves(), lambda m: not m.is_stock_action and pred(m))
+
+
+def open_classic(page: Page, app_url: str, game_id: str, seed: int = 8):
+    open_url(page, app_url, f"?game={game_id}&seed={seed}")
+    return new_game(game_id, seed)
+
+
+def click_move(page: Page, move: Move) -> None:
+    """A move by click-click: the card that heads the cards moved, then the pile."""
+    before = state(page)["moves"]
+    click_card(page, move.src, count(page, move.src) - move.count)
+    click_pile(page, move.dst)
+    moved(page, before)
+
+
+@pytest.mark.parametrize("game_id", classic_params())
+def test_one_tap_on_a_touch_screen_plays_the_obvious_move(touch_tab, app_url, game_id):
+    page = clean_tab(touch_tab, app_url, settings=json.dumps({"guide": "seen"}))
+    page.set_viewport_size({"width": 844, "height": 390})
+    game = open_classic(page, app_url, game_id)
+    src = first(
+        [p for p in game.spec.pile_names if p.startswith("t")],
+        lambda p: places(game.position, p, 1, legal_moves=game.legal_moves()),
+    )
+    best = places(game.position, src, 1)[0]
+    card(page, src, count(page, src) - 1).tap()
+    moved(page, 0)
+    game.play(Move(src, best), home="safe")
+    check_matches(page, game)
+
+
+@pytest.mark.parametrize("game_id", classic_params())
+def test_the_keyboard_plays_a_move_and_the_stock(page, app_url, game_id):
+    game = open_classic(page, app_url, game_id)
+    move = card_move(game)
+    longest = max(m.count for m in game.legal_moves() if (m.src, m.dst) == (move.src, move.dst))
+    key_move(page, move)  # Enter on the pile, then Enter on where it goes
+    moved(page, 0)
+    game.play(Move(move.src, move.dst, longest))
+    check_matches(page, game)
+    if game.spec.has_stock:
+        page.keyboard.press("d")
+        moved(page, game.moves)
+        game.play(DEAL if game.spec.stock == "row" else DRAW)
+        check_matches(page, game)
+
+
+@pytest.mark.parametrize("game_id", classic_params())
+def test_hint_shows_a_legal_move(page, app_url, game_id):
+    open_classic(page, app_url, game_id)
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "['winning', 'rule', 'only'].includes(document.getElementById('board').dataset.hint)", timeout=30_000
+    )
+    shown = page.get_attribute("#board", "data-hint-move")
+    assert shown and shown.split("+")[0] in state(page)["legal"]
+    assert page.is_visible("#toast.show") and page.locator("#board .hint-src, #board .hint-dst").count() >= 1
+
+
+def home_soon(game_id: str):
+    """A deal and a move after which cards go home by themselves ("when safe")."""
+    for seed in range(1, 80):
+        game = new_game(game_id, seed)
+        for move in game.legal_moves():
+            if move.is_stock_action:
+                continue
+            trial = new_game(game_id, seed)
+            if len(trial.play(move, home="safe")) > 1:
+                return seed, move
+    raise AssertionError(f"no deal of {game_id} sends a card home after its first move")
+
+
+@pytest.mark.parametrize("game_id", [g for g in classic_params() if not str(g).startswith("spider")])
+def test_cards_go_home_by_themselves(module_tab, app_url, game_id):
+    page = clean_tab(module_tab, app_url, settings=SAFE_HOME)
+    seed, move = home_soon(game_id)
+    game = open_classic(page, app_url, game_id, seed)
+    click_move(page, move)
+    changes = game.play(move, home="safe")
+    page.wait_for_function(f"window.solitaire.state().moves === {game.moves}")
+    settle(page)
+    check_matches(page, game)
+    assert any(c.move.dst.startswith("f") for c in changes[1:])
+
+
+@pytest.mark.parametrize("game_id", classic_params())
+def test_a_save_survives_a_reload(page, app_url, game_id):
+    game = open_classic(page, app_url, game_id)
+    move = card_move(game)
+    click_move(page, move)
+    game.play(move)
+    if game.spec.has_stock:
+        click_pile(page, "stock")
+        moved(page, game.moves)
+        game.play(DEAL if game.spec.stock == "row" else DRAW)
+    page.reload()
+    page.wait_for_selector('#board[data-status="playing"]', timeout=60_000)
+    settle(page)
+    check_matches(page, game)
+    assert state(page)["undo"] == game.undo_steps
+
+
+@pytest.mark.parametrize("game_id", classic_params())
+def test_the_daily_deal_opens(page, app_url, game_id):
+    page.goto(app_url + "manifest.webmanifest")
+    today = page.evaluate(
+        "(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]"
+        ".map(n => String(n).padStart(2, '0')).join('-'); })()"
+    )
+    open_url(page, app_url, f"?game={game_id}&daily={today}")
+    days = (datetime.date.fromisoformat(today) - datetime.date(1970, 1, 1)).days
+    number = 1_000_000_000 + (days * 0x2C9277B5) % (1 << 30)
+    st = state(page)
+    assert (st["game"], st["seed"]) == (game_id, number)
+    assert dom_piles(page) == engine_piles(new_game(game_id, number))
+
+
+@pytest.mark.parametrize("game_id", classic_params())
+def test_statistics_count_a_game_given_up(page, app_url, game_id):
+    game = open_classic(page, app_url, game_id)
+    click_move(page, card_move(game))
+    assert played_count(page, game_id) == 0
+    use_tool(page, "btn-giveup")
+    page.click("#confirm-yes")
+    page.wait_for_selector('#end-dialog[open][data-status="resigned"]')
+    assert played_count(page, game_id) == 1
+    page.click("#end-close")
+    page.click("#btn-stats")
+    page.wait_for_selector("#stats-dialog[open]")
+    assert page.locator("#stats-dialog").is_visible()
+
+
+@pytest.mark.parametrize("game_id", classic_params())
+def test_a_duel_link_opens_and_plays(page, app_url, game_id):
+    game = open_classic(page, app_url, game_id)
+    page.click("#btn-duel")
+    page.wait_for_selector('#duel-dialog[open][data-view="setup"]')
+    page.fill("#duel-name-0", "Ann")
+    page.click("#duel-start")
+    page.wait_for_selector("#duel-dialog", state="hidden")
+    move = card_move(game)
+    click_move(page, move)
+    use_tool(page, "btn-giveup")
+    page.click("#confirm-yes")
+    page.wait_for_selector('#duel-dialog[open][data-view="result"]')
+    link = page.input_value("#duel-link")
+    # Another player opens the link: the same deal, and it plays.
+    clean_tab(page, app_url)
+    page.goto(link)
+    page.wait_for_selector('#duel-dialog[open][data-view="intro"]', timeout=60_000)
+    page.fill("#duel-join-name", "Bea")
+    page.click("#duel-accept")
+    page.wait_for_selector("#duel-dialog", state="hidden")
+    fresh = new_game(game_id, 8)
+    assert state(page)["game"] == game_id and dom_piles(page) == engine_piles(fresh)
+    click_move(page, move)
+    fresh.play(move)
+    settle(page)
+    assert dom_piles(page) == engine_piles(fresh)
