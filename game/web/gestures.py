@@ -446,6 +446,13 @@ FIT = frozenset(
         "empty_king_or_run",
         "own_pile",
         "retinue_pile",
+        "build_down",
+        "cell_one",
+        "cell_full",
+        "cell_to_cell",
+        "foundation_whole_run",
+        "foundation_full",
+        "foundation_one",
     )
 )
 
