@@ -278,12 +278,13 @@ def _key(game, view: View, pile, key) -> Outcome:
 # --- the pieces --------------------------------------------------------------------------------
 
 
-def stock_play(game, view: View) -> Play:
+def stock_play(game, view: View) -> Outcome:
     """A tap on the stock: a draw, or the waste turned over once the stock is
-    empty (a game without a stock: a draw, which the engine refuses); where
-    the stock deals a row (Spider), a card onto every column."""
+    empty; where the stock deals a row (Spider), a card onto every column. A
+    game without a stock (FreeCell, Yukon): nothing (no word of a stock
+    "used up" that never was)."""
     if not game.spec.has_stock:
-        return Play(DRAW)
+        return NOTHING
     if game.spec.stock is Stock.ROW:
         return Play(DEAL, shake=("stock", 0))
     return Play(DRAW if view.codes("stock") else REDEAL, shake=("stock", 0))

@@ -397,6 +397,11 @@ def test_the_keyboard_plays_a_move_and_the_stock(page, app_url, game_id):
         moved(page, game.moves)
         game.play(DEAL if game.spec.stock == "row" else DRAW)
         check_matches(page, game)
+    else:  # no stock: D does nothing, and says nothing of a stock
+        page.keyboard.press("d")
+        page.wait_for_timeout(300)  # (a refusal would show within a frame or two)
+        assert not page.is_visible("#toast.show")
+        check_matches(page, game)
 
 
 @pytest.mark.parametrize("game_id", classic_params())
