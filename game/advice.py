@@ -437,7 +437,7 @@ class _Look:
 
     def classify(self, move: Move) -> tuple[str, int, tuple]:
         """The reason for one legal move, its tier and its order within the tier."""
-        if move == DRAW or move == DEAL:  # Spider's deal: more cards, as a draw
+        if move in (DRAW, DEAL):  # Spider's deal: a row from the stock, the draw of its game
             return DRAW_STEP, 8, ()
         if move == REDEAL:
             return REDEAL_STEP, 8, ()

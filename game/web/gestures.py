@@ -191,7 +191,7 @@ def _tap(game, view: View, pile, index) -> Outcome:
     if not _playing(game):
         return Refuse("over")
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     sel = view.selection
     if sel is not None:
         # The selection's own pile takes it only where that is a move (Royal
@@ -216,7 +216,7 @@ def _double(game, view: View, pile, index) -> Outcome:
     if pile is None or not _playing(game):
         return NOTHING
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     pick = pickable(view, pile, index)
     if pick is None:
         return Deselect()
@@ -255,7 +255,7 @@ def _key(game, view: View, pile, key) -> Outcome:
     if key == "Escape":
         return Deselect("status.cancelled") if view.selection is not None else NOTHING
     if key in ("d", "D"):
-        return stock_play(game, view) if _playing(game) else Refuse("over")
+        return turn_stock(game, view) if _playing(game) else Refuse("over")
     if key not in ("Enter", " ") or pile is None:
         return NOTHING
     if not _playing(game):
@@ -266,7 +266,7 @@ def _key(game, view: View, pile, key) -> Outcome:
             return put(sel, pile, move_for(game, view, sel, pile, flexible=True))
         return Deselect("status.cancelled")
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     pick = key_pick(game, view, pile)
     if pick is None:
         return NOTHING
@@ -275,17 +275,23 @@ def _key(game, view: View, pile, key) -> Outcome:
     return Select(pick, tuple(legal_from(game, view, pick, any_count=True)))
 
 
+def turn_stock(game, view: View) -> Outcome:
+    """A tap on the stock, or D: ``stock_play``, but nothing at all in a game
+    without a stock (FreeCell, Yukon: no word of a stock "used up" that they
+    never had)."""
+    return stock_play(game, view) if game.spec.has_stock else NOTHING
+
+
 # --- the pieces --------------------------------------------------------------------------------
 
 
-def stock_play(game, view: View) -> Outcome:
+def stock_play(game, view: View) -> Play:
     """A tap on the stock: a draw, or the waste turned over once the stock is
-    empty; where the stock deals a row (Spider), a card onto every column. A
-    game without a stock (FreeCell, Yukon): nothing (no word of a stock
-    "used up" that never was)."""
+    empty; Spider's deal of a row (a game without a stock: a draw, which the
+    engine refuses)."""
     if not game.spec.has_stock:
-        return NOTHING
-    if game.spec.stock is Stock.ROW:
+        return Play(DRAW)
+    if game.spec.stock is Stock.ROW:  # Spider: a card onto every column
         return Play(DEAL, shake=("stock", 0))
     return Play(DRAW if view.codes("stock") else REDEAL, shake=("stock", 0))
 
