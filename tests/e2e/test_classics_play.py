@@ -41,6 +41,7 @@ from game.web.cues import cue_text
 from game.web.gestures import places
 from game.web.layout import plan
 from game.web.texts.cards import card_name
+from game.web.texts.ui import t
 
 # FreeCell's free cells need their place on the table (the tables branch lays it out).
 CELLS_LAID_OUT = "c1" in plan(get_spec("freecell"), 1366, 768).slots
@@ -211,6 +212,21 @@ def test_freecell_a_run_one_card_too_long_is_refused_and_says_why(page, app_url)
     refused_with(page, game, Move("t1", "t2", 4))
     assert "at most 3" in toast(page)
     assert state(page)["moves"] == 0
+
+
+@needs_cells
+def test_freecell_one_tap_on_a_card_with_nowhere_to_go_says_so(touch_tab, app_url):
+    """Every free cell taken: a card that fits no column is told it has
+    nowhere to go, not that a free cell is taken."""
+    page = clean_tab(touch_tab, app_url, settings=json.dumps({"guide": "seen"}))
+    piles = {**FREECELL_SUPERMOVE["piles"], "c3": ["QH"], "c4": ["JC"], "t6": ["9H", "JH"]}
+    piles["t8"] = ["KD", "6C", "8C", "TC"]
+    game = boot_position(page, app_url, {"game": "freecell", "piles": piles})
+    stuck = first(("t2", "t3", "t4", "t5", "t6", "t7", "t8"), lambda p: not places(game.position, p, 1))
+    code = game.position.pile(stuck)[-1]
+    card(page, stuck, count(page, stuck) - 1).tap()
+    assert toast(page) == t("en", "tap.nowhere", card=card_name("en", code, "french"))
+    check_matches(page, game)
 
 
 # --- Spider ---------------------------------------------------------------------------------------
