@@ -505,6 +505,10 @@ class _Look:
             return HOME, 6, (0, self.rank[column[-1]], 0) + order
         if builds:
             return BUILDS, 7, (target is None, len(rest)) + order
+        if dst[0] == "c" and src[0] == "t":
+            # FreeCell: a card parked in a free cell brings the one under it
+            # into play, as a draw brings a card: ranked with the draw.
+            return DRAW_STEP, 8, (self.down(src), len(rest)) + order
         return SHUFFLE, 9, ()
 
     def _frees(self, after, move: Move, parked: bool) -> tuple[int, str]:

@@ -193,7 +193,7 @@ def _tap(game, view: View, pile, index) -> Outcome:
     if not _playing(game):
         return Refuse("over")
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     sel = view.selection
     if sel is not None:
         # The selection's own pile takes it only where that is a move (Royal
@@ -218,7 +218,7 @@ def _double(game, view: View, pile, index) -> Outcome:
     if pile is None or not _playing(game):
         return NOTHING
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     pick = pickable(view, pile, index)
     if pick is None:
         return Deselect()
@@ -257,7 +257,7 @@ def _key(game, view: View, pile, key) -> Outcome:
     if key == "Escape":
         return Deselect("status.cancelled") if view.selection is not None else NOTHING
     if key in ("d", "D"):
-        return stock_play(game, view) if _playing(game) else Refuse("over")
+        return turn_stock(game, view) if _playing(game) else Refuse("over")
     if key not in ("Enter", " ") or pile is None:
         return NOTHING
     if not _playing(game):
@@ -268,13 +268,20 @@ def _key(game, view: View, pile, key) -> Outcome:
             return put(sel, pile, move_for(game, view, sel, pile, flexible=True))
         return Deselect("status.cancelled")
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     pick = key_pick(game, view, pile)
     if pick is None:
         return NOTHING
     if view.one_tap:  # Enter follows the one-tap setting
         return one_tap(game, view, pick)
     return Select(pick, tuple(legal_from(game, view, pick, any_count=True)))
+
+
+def turn_stock(game, view: View) -> Outcome:
+    """A tap on the stock, or D: ``stock_play``, but nothing at all in a game
+    without a stock (FreeCell, Yukon: no word of a stock "used up" that they
+    never had)."""
+    return stock_play(game, view) if game.spec.has_stock else NOTHING
 
 
 # --- the pieces --------------------------------------------------------------------------------
@@ -448,6 +455,13 @@ FIT = frozenset(
         "empty_king_or_run",
         "own_pile",
         "retinue_pile",
+        "build_down",
+        "cell_one",
+        "cell_full",
+        "cell_to_cell",
+        "foundation_whole_run",
+        "foundation_full",
+        "foundation_one",
     )
 )
 

@@ -298,6 +298,21 @@ def test_turning_the_waste_over_ranks_last_of_the_useful_steps():
     assert (useful[-1].text, useful[-1].reason) == ("redeal", "redeal")
 
 
+def test_freecell_parks_a_card_in_a_free_cell_when_no_column_move_helps():
+    # Deal 170 opens with no move but into the free cells: the hint parks a
+    # card there (as a draw brings a card into play), never "no move helps".
+    p = deal("freecell", 170)
+    assert all(m.dst.startswith("c") for m in p.legal_moves())
+    h = hint(p)
+    assert h.step is not None and h.step[0].dst.startswith("c") and h.reason == "draw"
+
+
+def test_spiders_deal_ranks_with_the_draw():
+    p = deal("spider-1", 1)
+    r = ranked(p)
+    assert r["deal"] == "draw" and hint(p).text != "deal"  # a card that turns comes first
+
+
 # --- no back-and-forth ------------------------------------------------------------------------------
 
 

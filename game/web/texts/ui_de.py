@@ -47,6 +47,7 @@ WORDS = {
     "solver.unavailable": "Tipps sind gerade nicht verfügbar ({reason}).",
     "solver.draw": "vom Talon ziehen",
     "solver.redeal": "den Ablagestapel umdrehen",
+    "solver.deal": "eine Karte auf jede Spalte geben",
     "solver.move": "{card} auf {pile}",
     "solver.finish_offer": "Der Rest spielt sich von selbst: Fertig spielen drücken.",
     "solver.settings": "Löser",
@@ -123,6 +124,7 @@ WORDS = {
     "status.picked_up_run": "{card} samt den Karten darauf aufgenommen",
     "status.moved": "{card} auf {pile}",
     "status.drawn": "{card} gezogen",
+    "status.dealt": "Eine Karte auf jede Spalte gegeben",
     "status.turned_over": "Ablagestapel zu neuem Talon umgedreht",
     "status.revealed": "{card} aufgedeckt",
     "status.undone": "Zug zurückgenommen",
@@ -470,4 +472,5 @@ WORDS = {
     "controls.retinue_move": "Zieh die offene Karte auf den Stapel ihres Rangs, oder klicke sie an und dann den Stapel.",
     "controls.stock_once": "Ein Klick auf den Talon zieht; ist er leer, bleibt er leer.",
     "shortcut.draw_only": "Vom Talon ziehen",
+    "shortcut.deal": "Eine Karte auf jede Spalte geben",
 }

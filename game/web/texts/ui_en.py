@@ -51,6 +51,7 @@ WORDS = {
     "solver.unavailable": "Hints are not available right now ({reason}).",
     "solver.draw": "draw from the stock",
     "solver.redeal": "turn the waste over",
+    "solver.deal": "deal a card onto every column",
     "solver.move": "{card} to {pile}",
     "solver.finish_offer": "The rest plays itself: press Finish.",
     "solver.settings": "Solver",
@@ -130,6 +131,7 @@ WORDS = {
     "status.picked_up_run": "{card} and the cards on it picked up",
     "status.moved": "{card} to {pile}",
     "status.drawn": "{card} drawn",
+    "status.dealt": "A card dealt onto every column",
     "status.turned_over": "Waste turned over into a new stock",
     "status.revealed": "{card} turned face up",
     "status.undone": "Move taken back",
@@ -488,4 +490,5 @@ WORDS = {
     "controls.retinue_move": "Drag the face-up card to the pile of its rank, or click it and then the pile.",
     "controls.stock_once": "Click the stock to draw; once it is empty, it stays empty.",
     "shortcut.draw_only": "Draw from the stock",
+    "shortcut.deal": "Deal a card onto every column",
 }

@@ -47,6 +47,7 @@ WORDS = {
     "solver.unavailable": "I consigli non sono disponibili ora ({reason}).",
     "solver.draw": "pesca dal mazzo",
     "solver.redeal": "gira il mazzetto",
+    "solver.deal": "dai una carta a ogni colonna",
     "solver.move": "{card} su {pile}",
     "solver.finish_offer": "Il resto si gioca da solo: premi Completa.",
     "solver.settings": "Risolutore",
@@ -123,6 +124,7 @@ WORDS = {
     "status.picked_up_run": "Presa la sequenza che parte da {card}",
     "status.moved": "{card} su {pile}",
     "status.drawn": "Carta pescata: {card}",
+    "status.dealt": "Data una carta a ogni colonna",
     "status.turned_over": "Mazzetto girato: nuovo mazzo",
     "status.revealed": "Carta scoperta: {card}",
     "status.undone": "Mossa annullata",
@@ -470,4 +472,5 @@ WORDS = {
     "controls.retinue_move": "Trascina la carta scoperta sulla pila del suo valore, oppure fai clic su di essa e poi sulla pila.",
     "controls.stock_once": "Fai clic sul mazzo per pescare; una volta vuoto, resta vuoto.",
     "shortcut.draw_only": "Pesca dal mazzo",
+    "shortcut.deal": "Dai una carta a ogni colonna",
 }
