@@ -7,6 +7,8 @@ writes the rows into the sheet's ``<dl>``.
 
 from __future__ import annotations
 
+from game.spec import Stock
+
 from .texts.ui import t
 
 
@@ -22,7 +24,7 @@ def shortcut_rows(lang: str, spec) -> list[tuple[tuple[str, ...], str]]:
         ((name["enter"], name["space"]), t(lang, "shortcut.pick")),
         ((name["esc"],), t(lang, "shortcut.cancel")),
     ]
-    if spec.stock == "row":  # Spider: a card onto every column
+    if spec.stock is Stock.ROW:  # Spider: a card onto every column
         rows.append((("D",), t(lang, "shortcut.deal")))
     elif spec.has_stock:  # turning the waste over only where the stock is dealt again
         rows.append((("D",), t(lang, "shortcut.draw_only" if spec.redeals == 0 else "shortcut.draw")))
