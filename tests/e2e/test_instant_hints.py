@@ -7,7 +7,10 @@ CPython."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from conftest import clean_tab
 from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
 
 from game import new_game
@@ -19,11 +22,13 @@ NO_WORKER = "window.Worker = function () { throw new Error('no workers here'); }
 
 
 @pytest.fixture
-def page(browser, default_context_args):
-    """A first visit: no setting stored, so the defaults hold."""
-    context = browser.new_context(**default_context_args)
-    yield context.new_page()
-    context.close()
+def page(module_context, app_url):
+    """No setting stored but the guide seen, so the defaults hold. A new page
+    of the module's context for each test (the scripts a test adds stay with
+    its page), closed after it."""
+    page = clean_tab(module_context.new_page(), app_url, json.dumps({"guide": "seen"}))
+    yield page
+    page.close()
 
 
 # "At once" without a clock: what the board says as the click's own dispatch
