@@ -37,13 +37,6 @@ from game.web.texts.ui import t
 
 
 @pytest.fixture(scope="module")
-def context(browser, browser_context_args):
-    ctx = browser.new_context(**browser_context_args)
-    yield ctx
-    ctx.close()
-
-
-@pytest.fixture(scope="module")
 def shared():
     """``pages``: the two tabs; ``left``: what a test leaves on them, said as its last line."""
     return {}
@@ -56,16 +49,16 @@ def before(shared):
     return shared["before"]
 
 
-def fresh(context, app_url, shared):
+def fresh(module_context, app_url, shared):
     """Two new pages over empty storage (but for the suite's setting: cards go home by hand)."""
     for page in shared.pop("pages", ()):
         if not page.is_closed():
             page.close()
-    helper = context.new_page()
+    helper = module_context.new_page()
     helper.goto(app_url + "manifest.webmanifest")
     helper.evaluate("s => { localStorage.clear(); localStorage.setItem('solitaire.settings', s); }", MANUAL_HOME)
     helper.close()
-    shared["pages"] = (context.new_page(), context.new_page())
+    shared["pages"] = (module_context.new_page(), module_context.new_page())
     return shared["pages"]
 
 
@@ -84,10 +77,10 @@ def first_move(game_id: str, seed: int) -> str:
     return str(next(m for m in new_game(game_id, seed).legal_moves() if not m.is_stock_action))
 
 
-def test_games_ended_in_two_tabs_are_both_counted(context, app_url, shared):
+def test_games_ended_in_two_tabs_are_both_counted(module_context, app_url, shared):
     """Both tabs read the statistics before either game ended; each end
     builds on what the other tab stored (the history too)."""
-    a, b = fresh(context, app_url, shared)
+    a, b = fresh(module_context, app_url, shared)
     open_url(a, app_url, "?game=reloaded&seed=5")
     open_url(b, app_url, "?game=solitario&seed=7")
     play_move(a, first_move("reloaded", 5))
@@ -108,11 +101,11 @@ def test_games_ended_in_two_tabs_are_both_counted(context, app_url, shared):
     shared["left"] = "two games ended"  # settings at their defaults
 
 
-def test_settings_changed_in_two_tabs_are_both_kept(context, app_url, shared):
+def test_settings_changed_in_two_tabs_are_both_kept(module_context, app_url, shared):
     if shared["before"] == "two games ended":
         a, b = shared["pages"]
     else:
-        a, b = fresh(context, app_url, shared)
+        a, b = fresh(module_context, app_url, shared)
         open_url(a, app_url, "?game=reloaded&seed=5")
         open_url(b, app_url, "?game=solitario&seed=6")
     a.click("#btn-sound")  # sound off, in the first tab
@@ -139,7 +132,7 @@ def play_on(page, game) -> None:
     game.play(text, home="off")
 
 
-def test_a_tab_takes_up_the_game_played_on_in_another(context, app_url, shared):
+def test_a_tab_takes_up_the_game_played_on_in_another(module_context, app_url, shared):
     """The same deal in two tabs: moves made in one show in the other, with
     a word why; the save holds every move, whichever tab closes first."""
     game = new_game("reloaded", 5)
@@ -147,7 +140,7 @@ def test_a_tab_takes_up_the_game_played_on_in_another(context, app_url, shared):
         a, b = shared["pages"]
         deal_from_picker(a, "reloaded", 5)
     else:
-        a, b = fresh(context, app_url, shared)
+        a, b = fresh(module_context, app_url, shared)
         open_url(a, app_url, "?game=reloaded&seed=5")
     play_on(a, game)
     open_url(b, app_url, "?game=reloaded&seed=5")  # the same address: the save, with that move
@@ -166,11 +159,11 @@ def test_a_tab_takes_up_the_game_played_on_in_another(context, app_url, shared):
     a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
     a.close()
     assert steps(stored(b, "solitaire.save.reloaded")["game"]["moves"]) == steps(game.log)
-    shared["pages"] = (b, context.new_page())
+    shared["pages"] = (b, module_context.new_page())
     shared["left"] = "reloaded 5 in play"  # in the first page
 
 
-def test_a_hidden_tab_behind_never_saves_over_the_game(context, app_url, shared):
+def test_a_hidden_tab_behind_never_saves_over_the_game(module_context, app_url, shared):
     """A tab left in the background with an older copy of the game: closing
     it does not write that copy over the moves made since in another tab;
     shown again, it takes them up."""
@@ -179,7 +172,7 @@ def test_a_hidden_tab_behind_never_saves_over_the_game(context, app_url, shared)
         a, b = shared["pages"]
         deal_from_picker(a, "reloaded", 5)
     else:
-        a, b = fresh(context, app_url, shared)
+        a, b = fresh(module_context, app_url, shared)
         open_url(a, app_url, "?game=reloaded&seed=5")
     play_on(a, game)
     hide(a, True)
