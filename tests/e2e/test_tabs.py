@@ -206,7 +206,7 @@ def hide(page, hidden: bool) -> None:
     )
 
 
-def test_a_win_in_one_tab_is_counted_once_and_told_there(browser, default_context_args, app_url):
+def test_a_win_in_one_tab_is_counted_once_and_told_there(module_context, app_url, shared):
     """A Solitario deal near its end (a winning line of the solver), open in
     two tabs, cards going home by themselves (the default). One move in one
     tab wins it, the other cards flying home after it: that tab counts the
@@ -218,35 +218,38 @@ def test_a_win_in_one_tab_is_counted_once_and_told_there(browser, default_contex
     game = new_game(game_id, seed)
     for i, move in enumerate(line[:cut]):
         game.play(move, 1.0 + i)
-    ctx = browser.new_context(**default_context_args)
-    try:
-        a, b = ctx.new_page(), ctx.new_page()
-        a.goto(app_url + "manifest.webmanifest")
-        slot = json.dumps(Slot(game, 60).to_json())
-        a.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"solitaire.save.{game_id}", slot])
-        for page in (a, b):
-            open_url(page, app_url, f"?game={game_id}&seed={seed}")
-            assert state(page)["moves"] == game.moves  # the saved game, in both
-        for page in (a, b):  # each tab's own writes of the statistics, counted
-            page.evaluate(COUNT_STATS_WRITES)
-        last = line[cut]
-        click_card(a, last.src, count(a, last.src) - last.count)
-        click_pile(a, last.dst)
-        a.keyboard.press("Shift")  # skips the show
-        a.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
-        b.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
-        news = "[...document.querySelectorAll('#end-body [data-news]')].map(p => p.dataset.news)"
-        assert a.evaluate(news) == ["first"]
-        assert b.evaluate(news) == []  # counted in the other tab: nothing new here, and not "practice"
-        assert b.locator("#celebrate .fly").count() == 0  # no show for a game that arrived over
-        next_frames(a)
-        next_frames(b)
-        assert len(stored(b, "solitaire.history")["games"][game_id]) == 1  # counted once
-        assert (a.evaluate("window.__statsWrites"), b.evaluate("window.__statsWrites")) == (1, 0)  # by the winner
-        stats = stored(b, "solitaire.stats")["games"][game_id]
-        assert (stats["played"], stats["won"]) == (1, 1)
-    finally:
-        ctx.close()
+    for page in shared.pop("pages", ()):  # the tabs the tests before left
+        if not page.is_closed():
+            page.close()
+    a, b = shared["pages"] = (module_context.new_page(), module_context.new_page())
+    a.goto(app_url + "manifest.webmanifest")
+    slot = json.dumps(Slot(game, 60).to_json())
+    # Every setting at its default (cards go home by themselves), and the saved game.
+    a.evaluate(
+        "([k, v, s]) => { localStorage.clear(); localStorage.setItem('solitaire.settings', s); localStorage.setItem(k, v); }",
+        [f"solitaire.save.{game_id}", slot, json.dumps({"guide": "seen"})],
+    )
+    for page in (a, b):
+        open_url(page, app_url, f"?game={game_id}&seed={seed}")
+        assert state(page)["moves"] == game.moves  # the saved game, in both
+    for page in (a, b):  # each tab's own writes of the statistics, counted
+        page.evaluate(COUNT_STATS_WRITES)
+    last = line[cut]
+    click_card(a, last.src, count(a, last.src) - last.count)
+    click_pile(a, last.dst)
+    a.keyboard.press("Shift")  # skips the show
+    a.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+    b.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+    news = "[...document.querySelectorAll('#end-body [data-news]')].map(p => p.dataset.news)"
+    assert a.evaluate(news) == ["first"]
+    assert b.evaluate(news) == []  # counted in the other tab: nothing new here, and not "practice"
+    assert b.locator("#celebrate .fly").count() == 0  # no show for a game that arrived over
+    next_frames(a)
+    next_frames(b)
+    assert len(stored(b, "solitaire.history")["games"][game_id]) == 1  # counted once
+    assert (a.evaluate("window.__statsWrites"), b.evaluate("window.__statsWrites")) == (1, 0)  # by the winner
+    stats = stored(b, "solitaire.stats")["games"][game_id]
+    assert (stats["played"], stats["won"]) == (1, 1)
 
 
 COUNT_STATS_WRITES = """() => { window.__statsWrites = 0; const set = Storage.prototype.setItem;
