@@ -59,7 +59,7 @@ from typing import NamedTuple, Optional, Sequence
 from .cards import is_face_down
 from .errors import GameError
 from .home import is_safe_home
-from .moves import DRAW, REDEAL, Move, parse_step, step_text
+from .moves import DEAL, DRAW, REDEAL, Move, parse_step, step_text
 from .rules import RulesKind
 from .spec import EmptyColumn
 
@@ -437,7 +437,7 @@ class _Look:
 
     def classify(self, move: Move) -> tuple[str, int, tuple]:
         """The reason for one legal move, its tier and its order within the tier."""
-        if move == DRAW:
+        if move in (DRAW, DEAL):  # Spider's deal: a row from the stock, the draw of its game
             return DRAW_STEP, 8, ()
         if move == REDEAL:
             return REDEAL_STEP, 8, ()
@@ -505,6 +505,10 @@ class _Look:
             return HOME, 6, (0, self.rank[column[-1]], 0) + order
         if builds:
             return BUILDS, 7, (target is None, len(rest)) + order
+        if dst[0] == "c" and src[0] == "t":
+            # FreeCell: a card parked in a free cell brings the one under it
+            # into play, as a draw brings a card: ranked with the draw.
+            return DRAW_STEP, 8, (self.down(src), len(rest)) + order
         return SHUFFLE, 9, ()
 
     def _frees(self, after, move: Move, parked: bool) -> tuple[int, str]:

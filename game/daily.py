@@ -134,3 +134,23 @@ def longest_streak(days_won) -> int:
         best = max(best, run)
         last = day
     return best
+
+
+# --- the day's goal -----------------------------------------------------------------------------
+# Beside winning, a daily deal has a goal: win in under N moves (the moves
+# the game counts: draws and moves to the foundations too). N comes from the
+# solver's winning line from the deal's start, searched with a budget of
+# GOAL_NODES nodes and no time limit, so every browser finds the same line and
+# the same goal; where that search finds no line, the day has no goal.
+GOAL_NODES = 40_000
+GOAL_STEP = 10  # the line's length is rounded up to this: a round number to beat
+
+
+def goal_moves(line_length: int) -> int:
+    """The goal's N for a winning line of ``line_length`` moves: the next round
+    number above it, so that the solver's own line meets the goal."""
+    return (max(0, int(line_length)) // GOAL_STEP + 1) * GOAL_STEP
+
+
+def goal_met(moves: int, goal: Optional[int]) -> bool:
+    return goal is not None and moves < goal

@@ -28,13 +28,17 @@ def longest_columns(game_id: str) -> dict:
     following the game's build rule. In Klondike the last column so holds
     6 face-down cards and 13 face-up ones (19). The other columns hold what
     the deal gave them (fewer where the cards run short), three cards lie on
-    the waste (Solitario fans them), the rest is the stock. Royal Retinue,
+    the waste (Solitario fans them), the rest is the stock. The classics:
+    FreeCell's four cells are full; Spider's long columns hold nine cards of
+    its deals under a run from King to 2 (26 and 25 cards), with one deal
+    left; Yukon's last column is its dealt 11 under a whole run (23). Royal Retinue,
     which has no columns, gets the position after a long run of its chain,
     with placed cards fanned under many piles.
     """
     from collections import Counter
 
     from game import get_spec, new_game
+    from game.spec import Stock
 
     spec = get_spec(game_id)
     if "stock" not in spec.pile_names:  # Royal Retinue: play its chain a long way
@@ -69,25 +73,37 @@ def longest_columns(game_id: str) -> dict:
         for i, ace in enumerate(aces):
             piles[f"f{i + 1}"] = [take(ace)]
     top = deck.top_rank
-    pairs = {"same-suit": ("SS", "HH"), "alternate": ("SH", "HS"), "other-suit": ("SH", "HS")}[spec.build]
+    pairs = {"same-suit": ("SS", "HH"), "alternate": ("SH", "HS"), "other-suit": ("SH", "HS"), "any-suit": ("SS", "SS")}
+    pairs = pairs[spec.build]
     last = spec.columns
-    lowest = 2 if spec.aces_on_foundations else 1  # Lucas: the Aces are home from the start
+    # Lucas: the Aces are home from the start; Spider: a run down to the Ace goes home.
+    lowest = 2 if spec.aces_on_foundations or spec.runs_home else 1
+    rows = spec.stock is Stock.ROW  # Spider: the stock's rows lie under the run, one card of each
     runs = {
         column: [take(deck.code((first, second)[k % 2], top - k)) for k in range(top - lowest + 1)]
         for column, (first, second) in zip((last, 1), pairs)
     }
     for column, run in runs.items():
         down, up = spec.deal[column - 1]
-        piles[f"t{column}"] = [c.lower() for c in take_any(down)] + take_any(up - 1) + run
-    reserve = 3 + 6  # the waste's three and a few cards to draw
+        dealt = up - 1 + (9 if rows else 0)
+        piles[f"t{column}"] = [c.lower() for c in take_any(down)] + take_any(dealt) + run
+    for i in range(spec.cells):  # FreeCell: every cell full
+        piles[f"c{i + 1}"] = take_any(1)
+    if not spec.has_stock:
+        reserve = 0
+    elif rows:
+        reserve = spec.columns  # one deal left
+    else:
+        reserve = 3 + 6  # the waste's three and a few cards to draw
     for column in range(2, last):
         down, up = spec.deal[column - 1]
         room = sum(pool.values()) - reserve
         n = max(0, min(down + up, room))
         cards = take_any(n)
         # Face down as dealt, but never more than the deal puts there, and never the top card.
-        shown = max(up, n - down) if n else 0
+        shown = min(n, max(up, n - down))
         piles[f"t{column}"] = [c.lower() for c in cards[: n - shown]] + cards[n - shown :]
-    piles["waste"] = take_any(3)
+    if spec.has_stock and not rows:
+        piles["waste"] = take_any(3)
     piles["stock"] = [c.lower() for c in take_any(sum(pool.values()))]
     return {"game": game_id, "piles": {k: v for k, v in piles.items() if v}}

@@ -17,13 +17,19 @@ no second copy of the geometry exists.
 Where ``layout.py`` compares two sizes, a ``Length`` answers for every size
 in ``SAMPLES`` at once; a comparison that goes both ways across them (which
 CSS cannot express) raises ``Unexpressible``. Two of them are left to the
-page: whether cards are ``compact`` (two sketches are made where it matters,
-and view.js picks by the card's width), and Royal Retinue's choice between
-two arrangements, so that game has no sketch and shows the loading screen.
+page, which picks by the card's width: whether cards are ``compact`` (two
+sketches are made where it matters), and Royal Retinue's arrangement, its
+rows (wide, or three piles a row on an upright table) and its placed cards
+beside or below their pile (a sketch of each, the first with the others in
+``other``, each with its ``fit``; view.js shows the one with the larger
+cards, as ``layout.plan`` picks). Royal Retinue's piles carry their rank
+labels, in every language (``ranks``).
 
 The script also carries the loading screen's words in every language
 (``loading.*`` of ``game/web/texts``), so the slim bar over a sketch, and
-the loading screen itself, speak the player's language before Python can.
+the loading screen itself, speak the player's language before Python can,
+and the sizes of the runtime's files (``runtime``), against which the
+loading bar counts the bytes that have arrived (static/js/boot.js).
 
     python -m tools.sketches            # write static/js/sketches.js if it changed
     python -m tools.sketches --check    # exit 1 if it is not up to date
@@ -33,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -41,6 +48,7 @@ from game import new_game
 from game.cards import is_face_down
 from game.catalog import GAMES, PLAYER_GAMES
 from game.web.layout import COMPACT_BELOW, TARGET_W, TIGHT_BELOW, plan
+from game.web.texts.cards import index_rank
 from game.web.texts.games import GAMES as GAME_TEXTS
 from game.web.texts.ui import LANGUAGES, UI
 from game.web.url import DEFAULT_GAME
@@ -53,7 +61,15 @@ SEED = 1  # any deal: only the number of cards in each pile, and which face up, 
 # The loading screen's words (static/js/boot.js shows them while Python starts).
 LOADING_WORDS = ("loading.start", "loading.runtime", "loading.storage", "loading.python",
                  "loading.python_ready", "loading.rules", "loading.failed", "loading.reload",
-                 "loading.progress", "loading.wait")  # fmt: skip
+                 "loading.progress", "loading.wait", "loading.amount")  # fmt: skip
+# The files a first visit waits for before Python can start, the big ones
+# (their bytes as the page reads them, after any compression on the wire):
+# the loading bar counts what has arrived of them. PyScript's core chunk is
+# added by name (``runtime_sizes``).
+RUNTIME_FILES = ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/pyodide.asm.mjs",
+                 "static/vendor/pyodide/python_stdlib.zip", "static/game.zip",
+                 "static/vendor/pyodide/pyodide-lock.json", "static/vendor/pyodide/pyodide.mjs")  # fmt: skip
+PYSCRIPT_CORE = "static/vendor/pyscript/core.js"
 
 # Table sizes, in CSS px, that every comparison is checked at.
 _SIDES = (60, 100, 150, 180, 200, 240, 280, 320, 360, 390, 430, 480, 540, 600, 667, 720, 800, 900,
@@ -271,10 +287,12 @@ class Writer:
         return text
 
 
-def sketch(spec, piles: dict, compact: bool) -> dict:
+def sketch(spec, piles: dict, compact: bool, arrangement: str | None = None) -> dict:
     """The view (static/js/view.js's format) of ``spec``'s new deal ``piles``,
-    at every table size; raises Unexpressible where CSS cannot say it."""
-    layout = replace(plan(spec, Length.side("width"), Length.side("height")), compact=compact)
+    at every table size; raises Unexpressible where CSS cannot say it.
+    ``arrangement``: Royal Retinue's (``layout.plan``)."""
+    width, height = Length.side("width"), Length.side("height")
+    layout = replace(plan(spec, width, height, arrangement=arrangement), compact=compact)
     places = []  # (pile name, slot, its cards' offsets, its extent, its fan step)
     for name in spec.pile_names:
         codes = list(piles.get(name, ()))
@@ -283,7 +301,7 @@ def sketch(spec, piles: dict, compact: bool) -> dict:
         if step and step < layout.card_h * TIGHT_BELOW:
             raise Unexpressible("a tight fan at the deal")
         places.append((name, layout.slots[name], offsets, layout.extent(name, offsets), step))
-    outputs = [layout.card_w, layout.card_h, layout.label_h]
+    outputs = [layout.card_w, layout.card_h, layout.label_h, *([layout.fit] if spec.labels else [])]
     for _, slot, offsets, extent, step in places:
         outputs += [slot.x, slot.y, *extent, step]
         for x, y in offsets:
@@ -296,11 +314,13 @@ def sketch(spec, piles: dict, compact: bool) -> dict:
         if step:
             style.append(["--strip", out.value(step)])
         cards = [[out.value(x), out.value(y)] for x, y in offsets]
-        pile_list.append([name, slot.kind, style, cards])
+        pile_list.append([name, slot.kind, style, cards, *([slot.label] if slot.label else [])])
     root = [["--card-w", out.value(layout.card_w)], ["--card-h", out.value(layout.card_h)]]
     root.append(["--label-h", out.value(layout.label_h)])
     italian = spec.deck.name.startswith("italian")
+    fit = {"fit": out.value(layout.fit)} if spec.labels else {}  # how the page picks an arrangement
     return {
+        **fit,
         # The custom properties first: the others refer to them.
         "style": [list(p) for p in out.props] + root,
         "cls": "board" + (" compact" if compact else ""),
@@ -309,9 +329,26 @@ def sketch(spec, piles: dict, compact: bool) -> dict:
     }
 
 
+# Royal Retinue's, in the order layout.plan tries them (the first wins where two give cards as large;
+# "narrow" only on an upright table).
+ARRANGEMENTS = ("wide beside", "wide below", "narrow beside", "narrow below")
+
+
+def sizes(spec, piles: dict, arrangement: str | None = None) -> dict:
+    """{"normal": view} and, where compact cards change the places,
+    {"compact": view} too."""
+    normal = sketch(spec, piles, compact=False, arrangement=arrangement)
+    small = sketch(spec, piles, compact=True, arrangement=arrangement)
+    entry = {"normal": normal}
+    if small["piles"] != normal["piles"] or small["style"] != normal["style"]:
+        entry["compact"] = small
+    return entry
+
+
 def sketches() -> dict:
-    """Every game's sketches: {"normal": view} and, where compact cards
-    change the places, {"compact": view} too. Games CSS cannot lay out are left out."""
+    """Every game's sketches (``sizes``); for Royal Retinue, those of its
+    first arrangement, with the others' in {"other": [...]}, each named
+    ("arrangement"). Games CSS cannot lay out are left out."""
     games = {}
     for game_id in PLAYER_GAMES:
         spec = GAMES[game_id]
@@ -319,18 +356,34 @@ def sketches() -> dict:
         piles = {names[i]: p for i, p in enumerate(new_game(game_id, SEED).position.piles)}
         piles = {name: [c.lower() if is_face_down(c) else c for c in codes] for name, codes in piles.items()}
         try:
-            normal = sketch(spec, piles, compact=False)
-            small = sketch(spec, piles, compact=True)
-        except Unexpressible:
-            continue  # Royal Retinue: the loading screen
+            if spec.labels:
+                entry, *rest = ({**sizes(spec, piles, a), "arrangement": a} for a in ARRANGEMENTS)
+                entry["other"] = rest
+            else:
+                entry = sizes(spec, piles)
         except Exception as e:  # a layout this script cannot follow yet: that game goes without
             print(f"tools/sketches.py: no sketch for {game_id} ({type(e).__name__}: {e})", file=sys.stderr)
             continue
-        entry = {"normal": normal}
-        if small["piles"] != normal["piles"] or small["style"] != normal["style"]:
-            entry["compact"] = small
         games[game_id] = entry
     return games
+
+
+def runtime_sizes(root: Path = ROOT) -> dict[str, int]:
+    """{path from the app's folder: bytes} of RUNTIME_FILES and of the
+    chunk PyScript's core.js loads its code from; files not there are left out."""
+    files = list(RUNTIME_FILES)
+    core = root / PYSCRIPT_CORE
+    if core.is_file():
+        files += [
+            f"static/vendor/pyscript/{name}" for name in re.findall(r'from"\./(core-[\w-]+\.js)"', core.read_text())
+        ]
+    return {rel: (root / rel).stat().st_size for rel in files if (root / rel).is_file()}
+
+
+def ranks() -> dict:
+    """The rank labels of Royal Retinue's piles as the page writes them, by language."""
+    labels = sorted({label for game in PLAYER_GAMES for label in GAMES[game].labels})
+    return {lang: {label: index_rank(lang, label) for label in labels} for lang in LANGUAGES}
 
 
 def script() -> str:
@@ -342,6 +395,8 @@ def script() -> str:
         "languages": list(LANGUAGES),
         # Each game's name, for the loading screen's words ("{game}").
         "names": {lang: {game: GAME_TEXTS[game][lang].name for game in PLAYER_GAMES} for lang in LANGUAGES},
+        "ranks": ranks(),
+        "runtime": runtime_sizes(),
         "targetW": TARGET_W,
         "words": {lang: {key: UI[lang].get(key, UI["en"][key]) for key in LOADING_WORDS} for lang in LANGUAGES},
     }

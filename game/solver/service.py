@@ -5,6 +5,10 @@ The browser runs this in a Web Worker (static/js/solver-worker.js): a request
 "seconds"}`` gets ``{"id", "status", "move", "moves", "nodes", "proven"}``.
 Pure Python, so the same answers can be checked under CPython.
 
+``cmd: "line"`` is a ``solve`` limited by its node budget alone (no time
+limit), so its answer is the same in every browser (the daily goal,
+``game/daily.py``).
+
 ``seconds`` limits the search's CPU time (``time.process_time``), like every
 limit of the solver; in the worker, where Pyodide's CPU clock follows the wall
 clock, it is also the cap on the player's wait.
@@ -43,8 +47,8 @@ def answer(request) -> dict:
                 "nodes": h.nodes,
                 "proven": h.proven,
             }
-        if cmd == "solve":
-            r = solve(position, budget_nodes=budget, time_limit=seconds)
+        if cmd in ("solve", "line"):
+            r = solve(position, budget_nodes=budget, time_limit=seconds if cmd == "solve" else None)
             line = [str(m) for m in r.line]
             return {
                 "id": rid,

@@ -26,7 +26,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from game import DRAW, REDEAL, Move
+from game import DEAL, DRAW, REDEAL, Move
 
 from .gestures import Play, gestures, last_step, outcomes, ranking
 from .part import Part
@@ -118,7 +118,9 @@ class Ahead(Part):
         game = self.app.game
         moves = game.legal_moves()
         slots = self.board.layout.slots
-        return sorted(moves, key=lambda m: (m not in (DRAW, REDEAL), not (m.dst and slots[m.dst].kind == "foundation")))
+        return sorted(
+            moves, key=lambda m: (m not in (DRAW, REDEAL, DEAL), not (m.dst and slots[m.dst].kind == "foundation"))
+        )
 
     def prepare(self, move: Move) -> None:
         app, board = self.app, self.board

@@ -23,6 +23,7 @@ from pyodide.ffi import to_js
 from pyscript import document
 
 from game.cards import RED_SUITS, is_face_down
+from game.spec import Stock
 
 from .layout import FAN_UP, TIGHT_BELOW, Layout
 from .match import match
@@ -203,7 +204,7 @@ class Board:
         )
         self.place_all(send=False)
         self.relabel()
-        first = spec.pile_names[0]
+        first = layout.order[0]  # the first pile shown (FreeCell: the first cell)
         self.changes.add("t", first, 0, False)
         self.changes.send()
 
@@ -534,10 +535,16 @@ class Board:
         top = next((c for c in reversed(codes) if not is_face_down(c)), None)
         if top is not None and not (slot.kind == "stock"):
             text += ": " + self.card_label(top)
-        badge = (str(len(codes)) if codes else "") if slot.kind == "stock" else None
+        badge = (str(self.stock_count(len(codes))) if codes else "") if slot.kind == "stock" else None
         if slot.kind == "stock" and self.redeals_left is not None:
             text += f"; {t(self.lang, 'hud.redeals_left')}: {self.redeals_left}"
         self.changes.add("l", name, text, badge)
+
+    def stock_count(self, cards: int) -> int:
+        """What the stock's badge counts: its cards, or where it deals a row
+        (Spider), the deals left."""
+        row = self.spec.stock is Stock.ROW
+        return -(-cards // self.spec.columns) if row else cards
 
     def peek_stock(self, show: bool) -> None:
         """Show (or hide again) the face of the stock's top card while it is

@@ -135,6 +135,20 @@ def show_challenge(app) -> None:
     button.hidden = daily.date_of(app.seed) is None or bool(app.duel.active)
 
 
+def show_goal(app) -> None:
+    """The end dialog of a daily deal won, where the day has a goal: met or not."""
+    line = document.getElementById("end-goal")
+    if line is None or is_none(line):
+        line = el("p", "end-goal", id="end-goal")
+    document.getElementById("end-body").append(line)  # the body is filled afresh for each ending
+    goal, game = app.today.goal(), app.game
+    line.hidden = goal is None or game.status != "won" or daily.date_of(app.seed) is None
+    if not line.hidden:
+        met = daily.goal_met(game.moves, goal)
+        line.textContent = t(app.lang, "daily.goal_met" if met else "daily.goal_missed", moves=game.moves, goal=goal)
+        line.classList.toggle("met", met)
+
+
 def challenge(app) -> None:
     """A duel on the day's deal, with the usual time limit of the game: the
     player plays it as a duel run and gets the link to send."""

@@ -138,9 +138,10 @@ class Dialogs(Part):
         fill_end(by_id("end-title"), by_id("end-body"), app.lang, game, game.score())
         self.win.fill(by_id("end-body"), app.lang, game, game.score())
         if app.seed is not None and app.seed >= url.DAILY_FLOOR or not is_none(by_id("end-challenge")):
-            from .daily_ui import show_challenge  # "Challenge a friend" after a daily game
+            from .daily_ui import show_challenge, show_goal  # "Challenge a friend" after a daily game
 
             show_challenge(app)
+            show_goal(app)
         if not dialog.open:
             dialog.showModal()
             by_id("end-new").focus()

@@ -36,8 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, NamedTuple, Optional, Sequence, Union
 
-from game import DRAW, REDEAL, GameError, Move
+from game import DEAL, DRAW, REDEAL, GameError, Move
 from game.cards import is_face_down
+from game.spec import Stock
+
+from .layout import UNUSED
 
 # --- what table.js sends ---------------------------------------------------------------------
 
@@ -190,7 +193,7 @@ def _tap(game, view: View, pile, index) -> Outcome:
     if not _playing(game):
         return Refuse("over")
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     sel = view.selection
     if sel is not None:
         # The selection's own pile takes it only where that is a move (Royal
@@ -215,7 +218,7 @@ def _double(game, view: View, pile, index) -> Outcome:
     if pile is None or not _playing(game):
         return NOTHING
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     pick = pickable(view, pile, index)
     if pick is None:
         return Deselect()
@@ -254,7 +257,7 @@ def _key(game, view: View, pile, key) -> Outcome:
     if key == "Escape":
         return Deselect("status.cancelled") if view.selection is not None else NOTHING
     if key in ("d", "D"):
-        return stock_play(game, view) if _playing(game) else Refuse("over")
+        return turn_stock(game, view) if _playing(game) else Refuse("over")
     if key not in ("Enter", " ") or pile is None:
         return NOTHING
     if not _playing(game):
@@ -265,7 +268,7 @@ def _key(game, view: View, pile, key) -> Outcome:
             return put(sel, pile, move_for(game, view, sel, pile, flexible=True))
         return Deselect("status.cancelled")
     if pile == "stock":
-        return stock_play(game, view)
+        return turn_stock(game, view)
     pick = key_pick(game, view, pile)
     if pick is None:
         return NOTHING
@@ -274,14 +277,24 @@ def _key(game, view: View, pile, key) -> Outcome:
     return Select(pick, tuple(legal_from(game, view, pick, any_count=True)))
 
 
+def turn_stock(game, view: View) -> Outcome:
+    """A tap on the stock, or D: ``stock_play``, but nothing at all in a game
+    without a stock (FreeCell, Yukon: no word of a stock "used up" that they
+    never had)."""
+    return stock_play(game, view) if game.spec.has_stock else NOTHING
+
+
 # --- the pieces --------------------------------------------------------------------------------
 
 
 def stock_play(game, view: View) -> Play:
     """A tap on the stock: a draw, or the waste turned over once the stock is
-    empty (a game without a stock: a draw, which the engine refuses)."""
+    empty; Spider's deal of a row (a game without a stock: a draw, which the
+    engine refuses)."""
     if not game.spec.has_stock:
         return Play(DRAW)
+    if game.spec.stock is Stock.ROW:  # Spider: a card onto every column
+        return Play(DEAL, shake=("stock", 0))
     return Play(DRAW if view.codes("stock") else REDEAL, shake=("stock", 0))
 
 
@@ -442,6 +455,13 @@ FIT = frozenset(
         "empty_king_or_run",
         "own_pile",
         "retinue_pile",
+        "build_down",
+        "cell_one",
+        "cell_full",
+        "cell_to_cell",
+        "foundation_whole_run",
+        "foundation_full",
+        "foundation_one",
     )
 )
 
@@ -476,7 +496,9 @@ def gestures(view: View) -> list[Gesture]:
     each pile and each of its cards, a double tap on its top card (the one
     card a double tap sends anywhere), and Enter and D on each pile."""
     out: list[Gesture] = []
-    for pile in view.kinds:
+    for pile, kind in view.kinds.items():
+        if kind == UNUSED:  # hidden: nothing to tap or drop on (FreeCell's stock)
+            continue
         n = len(view.codes(pile))
         if view.dragging is not None:
             out.append(Gesture("drop", pile))

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import js
 from pyscript.ffi import is_none
 
-from game import DRAW, REDEAL
+from game import DEAL, DRAW, REDEAL
 
 from .dom import by_id
 from .part import Part
@@ -51,11 +51,14 @@ LOST_SECONDS = 1.5
 
 
 def describe(lang: str, move, name_card, pile_label) -> str:
-    """Plain words for a move: 'draw from the stock', '7♠ to Column 3'."""
+    """Plain words for a move: 'draw from the stock', 'deal a card onto
+    every column', '7♠ to Column 3'."""
     if move == DRAW:
         return t(lang, "solver.draw")
     if move == REDEAL:
         return t(lang, "solver.redeal")
+    if move == DEAL:
+        return t(lang, "solver.deal")
     return t(lang, "solver.move", card=name_card(move.src, move.count), pile=pile_label(move.dst))
 
 

@@ -9,7 +9,8 @@ damaged parts dropped and the value read copied to ``<key>.corrupt``):
                         entry: {"date": "2026-11-22T23:40Z", "deal": 123 | null,
                         "result": "won" | "lost", "score", "time" (seconds), "moves"}
                         oldest first, at most ``KEEP`` per game
-    solitaire.daily     {"format": 1, "days": {"YYYY-MM-DD": {game id: "won" | "played"}}}
+    solitaire.daily     {"format": 1, "days": {"YYYY-MM-DD": {game id: "goal" | "won" | "played"}}}
+                        ("goal": won, and in under the day's goal of moves)
                         the days a daily deal was finished, at most ``KEEP_DAYS``
 
 A history that does not fit the browser's storage loses its oldest entries
@@ -38,7 +39,7 @@ FILE_FORMAT = 1
 MAX_FILE = 4_000_000  # characters of a statistics file; a full one is about 300 KB
 MAX_SECONDS = 999_999_999.0
 RESULTS = ("won", "lost")
-DAY_RESULTS = ("played", "won")
+DAY_RESULTS = ("played", "won", "goal")  # worst to best
 
 
 def date_text(lang: str, date: str) -> str:
@@ -203,27 +204,28 @@ def averages(entries) -> Optional[dict]:
 # --- daily deals ----------------------------------------------------------------------------------
 @dataclass
 class Days:
-    days: dict = field(default_factory=dict)  # "YYYY-MM-DD" -> {game id: "played" | "won"}
+    days: dict = field(default_factory=dict)  # "YYYY-MM-DD" -> {game id: "played" | "won" | "goal"}
 
-    def mark(self, date: str, game_id: str, won: bool) -> None:
-        """A daily deal finished: a win stays a win, whatever comes after."""
+    def mark(self, date: str, game_id: str, won: bool, goal: bool = False) -> None:
+        """A daily deal finished (``goal``: won in under the day's goal of
+        moves): the best result of the day stays, whatever comes after."""
         games = self.days.setdefault(date, {})
-        if won or games.get(game_id) != "won":
-            games[game_id] = "won" if won else "played"
+        result = "goal" if won and goal else "won" if won else "played"
+        old = games.get(game_id)
+        if old is None or DAY_RESULTS.index(result) > DAY_RESULTS.index(old):
+            games[game_id] = result
         for old in sorted(self.days)[:-KEEP_DAYS]:
             del self.days[old]
 
     def state(self, date: str, game_id: Optional[str] = None) -> Optional[str]:
-        """ "won", "played" or None for a day: one game's, or the best of any game."""
+        """ "goal", "won", "played" or None for a day: one game's, or the best of any game."""
         games = self.days.get(date, {})
         if game_id is not None:
             return games.get(game_id)
-        if "won" in games.values():
-            return "won"
-        return "played" if games else None
+        return max(games.values(), key=DAY_RESULTS.index) if games else None
 
     def won_days(self, game_id: Optional[str] = None) -> list[int]:
-        return [daily.parse_day(d) for d in self.days if self.state(d, game_id) == "won"]
+        return [daily.parse_day(d) for d in self.days if self.state(d, game_id) in ("won", "goal")]
 
     def streak(self, today: str, game_id: Optional[str] = None) -> int:
         return daily.streak(self.won_days(game_id), daily.parse_day(today))
@@ -359,14 +361,25 @@ class Records:
         self.days: Days = days or Days()
         self.damaged = bool(bad_history or bad_days)
 
-    def ended(self, game_id: str, deal: Optional[int], won: bool, score: int, seconds: float, moves: int, now: str):
-        """A counted game ended at ``now`` (UTC, ``YYYY-MM-DDTHH:MM...``)."""
+    def ended(
+        self,
+        game_id: str,
+        deal: Optional[int],
+        won: bool,
+        score: int,
+        seconds: float,
+        moves: int,
+        now: str,
+        goal: Optional[int] = None,
+    ):
+        """A counted game ended at ``now`` (UTC, ``YYYY-MM-DDTHH:MM...``);
+        ``goal``: the daily deal's goal of moves, where one was found."""
         seconds = round(min(max(0.0, float(seconds)), MAX_SECONDS), 3)
         self.history.add(game_id, Entry(now[:16] + "Z", deal, won, score, seconds, moves))
         keep(self.store, self.history)
         day = daily.date_of(deal)
         if day is not None:
-            self.days.mark(day, game_id, won)
+            self.days.mark(day, game_id, won, daily.goal_met(moves, goal))
             self.save_days()
 
     def save_days(self) -> bool:

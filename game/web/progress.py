@@ -138,7 +138,8 @@ class Progress(Part):
         self.stats.end(game.spec.id, won, score, at)
         self.save_stats()
         now = str(js.Date.new().toISOString())
-        args = (game.spec.id, game.seed, won, score, at, game.moves, now)
+        goal = self.app.today.goal_of(game.spec.id, game.seed)  # a daily deal's, once found
+        args = (game.spec.id, game.seed, won, score, at, game.moves, now, goal)
         if later:  # at start: the history is read after the first deal
             self.app.later(lambda: self.records.ended(*args))
         else:

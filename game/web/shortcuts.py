@@ -22,7 +22,9 @@ def shortcut_rows(lang: str, spec) -> list[tuple[tuple[str, ...], str]]:
         ((name["enter"], name["space"]), t(lang, "shortcut.pick")),
         ((name["esc"],), t(lang, "shortcut.cancel")),
     ]
-    if spec.has_stock:  # turning the waste over only where the stock is dealt again
+    if spec.stock == "row":  # Spider: a card onto every column
+        rows.append((("D",), t(lang, "shortcut.deal")))
+    elif spec.has_stock:  # turning the waste over only where the stock is dealt again
         rows.append((("D",), t(lang, "shortcut.draw_only" if spec.redeals == 0 else "shortcut.draw")))
     if spec.has_undo:
         rows.append((("U", f"{name['ctrl']}+Z"), t(lang, "shortcut.undo")))

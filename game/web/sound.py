@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import DRAW
+from game import DEAL, DRAW
 
 from .part import Part
 
@@ -37,14 +37,15 @@ DEFAULT_VOLUME = 70
 
 
 def step_sounds(changes) -> list[str]:
-    """The sounds of a step the player played, in order: a draw turns a card
-    (flip), a move puts cards down (place), and a card that turned face up
-    on the way flips after it. Cards that then went home by themselves put
-    down once more after a flip; the same sound twice in a row plays once."""
+    """The sounds of a step the player played, in order: a draw (or
+    Spider's deal) turns cards (flip), a move puts cards down (place), and a
+    card that turned face up on the way flips after it. Cards that then went
+    home by themselves put down once more after a flip; the same sound twice
+    in a row plays once."""
     out: list[str] = []
     for change in changes:
         move = change.move
-        if move == DRAW:
+        if move in (DRAW, DEAL):
             name = "flip"
         else:  # a move, or the waste turned back into the stock (REDEAL)
             name = "place"

@@ -304,16 +304,19 @@ class StatsMore:
             if n == today_n:
                 cell.classList.add("today")
                 cell.setAttribute("aria-current", "date")
-            key = {"won": "calendar.day_won", "played": "calendar.day_played"}.get(state, "calendar.day_open")
-            if n == today_n and state == "won":  # today's deal already won: marked (app.css)
-                key = "calendar.day_won_today"
+            keys = {"goal": "calendar.day_goal", "won": "calendar.day_won", "played": "calendar.day_played"}
+            key = keys.get(state, "calendar.day_open")
+            if n == today_n and state in ("won", "goal"):  # today's deal already won: marked (app.css)
+                key = "calendar.day_goal_today" if state == "goal" else "calendar.day_won_today"
             cell.setAttribute("aria-label", t(lang, key, date=date_text(lang, date)))
             cell.disabled = n > today_n or n < daily.FIRST
             grid.append(cell)
         section.append(grid)
         legend = el("p", "calendar-legend hint")
         legend.append(
-            el("span", "key won", t(lang, "calendar.won")), el("span", "key played", t(lang, "calendar.played"))
+            el("span", "key goal", t(lang, "calendar.goal")),
+            el("span", "key won", t(lang, "calendar.won")),
+            el("span", "key played", t(lang, "calendar.played")),
         )
         section.append(legend, el("p", "hint", t(lang, "calendar.streak_hint")))
         return section

@@ -116,9 +116,10 @@ class Table(Part):
 
     def plan_table(self, spec):
         """The board's layout for the table's size. Cards narrower than a finger
-        on an upright phone (12 or 13 columns) bring the hint to turn it (a row
-        above the table, until the player closes it): the board is planned again
-        for the table that is left, before anything is drawn."""
+        on an upright phone (ten columns; twelve or more stand in two rows
+        there, layout.py) bring the hint to turn it (a row above the table,
+        until the player closes it): the board is planned again for the table
+        that is left, before anything is drawn."""
         layout = self.looks.plan(spec, *self.board_space())
         upright = float(js.window.innerHeight) > float(js.window.innerWidth)
         wanted = layout.narrow and upright and self.app.settings.get("turn_hint") != "closed"

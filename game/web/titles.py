@@ -43,6 +43,9 @@ class Titles(Part):
 
             info = deal_label(app.lang, app.seed) or info
             short = deal_label(app.lang, app.seed, short=True) or ""
+            goal = app.today.goal()  # the day's goal of moves, once the solver found its line
+            if goal is not None and short:  # (a phone's short line has no room: the HUD shows it, today.py)
+                info = t(app.lang, "daily.with_goal", info=info, goal=t(app.lang, "daily.goal_tag", moves=goal))
         line = by_id("deal-info")
         line.textContent = info
         # A phone's header shows this instead, where the long date would be cut

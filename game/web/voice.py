@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import js
 
-from game import REDEAL
+from game import DEAL, REDEAL
 
 from .dom import by_id
 from .texts.cards import card_name
@@ -99,6 +99,8 @@ class Voice:
         if move.is_stock_action:
             if move == REDEAL:
                 self.say("status.turned_over")
+            elif move == DEAL:
+                self.say("status.dealt")
             elif change.cards:
                 self.say("status.drawn", card=self.name_card(change.cards[-1]))
             return

@@ -5,6 +5,10 @@
 // each new request make every earlier answer stale, and stale answers are
 // dropped. One request is in the worker at a time; a newer one waits and
 // replaces any other waiting one.
+// window.SolSolver.keep(cmd, positionJson, budget, callback) asks for an
+// answer that no later request makes stale (the daily goal): kept requests
+// wait in turn behind the latest request, each gets its answer, and they
+// start the worker as background requests do.
 //
 // The worker's start costs a second Python runtime's start-up, and on a
 // machine with few cores it would slow the player's moves while it runs. So
@@ -28,6 +32,9 @@
   var busy = false;
   var waiting = null;
   var callbacks = {};
+  var kept = [];         // kept requests not yet sent, in turn
+  var keptCallbacks = {};
+  var keptId = 0;        // their ids count down from -1: never one of latest's
   var wanted = false;    // start at the next still moment
   var quiet = 0;         // its timer
   var shared = false;    // it started from the page's compiled runtime
@@ -38,10 +45,25 @@
     worker.postMessage(request);
   }
 
-  // The worker cannot run: the request held for it gets an error answer.
+  // The next request to send, if any: the latest one first, then the kept ones.
+  function next() {
+    if (waiting) { var request = waiting; waiting = null; send(request); }
+    else if (kept.length) send(kept.shift());
+  }
+
+  function answerKept(id, text) {
+    var cb = keptCallbacks[id];
+    delete keptCallbacks[id];
+    if (cb) cb(text);
+  }
+
+  // The worker cannot run: the requests held for it get an error answer.
   function fail(error) {
     failed = failed || error;
     busy = false;
+    kept.splice(0).forEach(function (request) {
+      answerKept(request.id, JSON.stringify({ id: request.id, status: "error", error: failed }));
+    });
     if (!waiting) return;
     var held = waiting, cb = callbacks[held.id];
     waiting = null;
@@ -67,14 +89,18 @@
         ready = true;
         shared = !!data.shared;
         snapshot = data.snapshot || null;
-        if (waiting && !busy) { var first = waiting; waiting = null; send(first); }
+        if (!busy) next();
         return;
       }
       busy = false;
-      var cb = callbacks[data.id];
-      delete callbacks[data.id];
-      if (cb && data.id === latest) cb(JSON.stringify(data));
-      if (waiting) { var next = waiting; waiting = null; send(next); }
+      if (data.id < 0) {
+        answerKept(data.id, JSON.stringify(data));
+      } else {
+        var cb = callbacks[data.id];
+        delete callbacks[data.id];
+        if (cb && data.id === latest) cb(JSON.stringify(data));
+      }
+      next();
     };
     worker.onerror = function (event) { fail(String(event.message || "worker error")); };
   }
@@ -105,6 +131,18 @@
       callbacks[request.id] = callback;
       if (busy || !ready) waiting = request; else send(request);
       if (!worker) { if (background) whenStill(); else start(); }
+      return request.id;
+    },
+    keep: function (cmd, position, budget, callback) {
+      keptId -= 1;
+      var request = { id: keptId, cmd: cmd, position: position, budget: budget, seconds: null };
+      if (failed) {
+        setTimeout(function () { callback(JSON.stringify({ id: request.id, status: "error", error: failed })); }, 0);
+        return request.id;
+      }
+      keptCallbacks[request.id] = callback;
+      if (busy || !ready) kept.push(request); else send(request);
+      if (!worker) whenStill();
       return request.id;
     },
     cancel: function () { latest += 1; callbacks = {}; waiting = null; },

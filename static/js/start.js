@@ -32,6 +32,46 @@
   var found = { local: false, indexed: false, memory: false };
   window.solitaireStorage = found;
 
+  // The loading bar counts bytes (static/js/boot.js): what has arrived of
+  // each of the runtime's files that the page fetches (pyodide.asm.wasm, the
+  // standard library, the game's archive, ...), read from a copy of each
+  // response as it streams in, by address: window.solitaireBytes.got[url]
+  // (bytes so far), .done[url] (true once its last byte is in).
+  // Installed before the early compile below, whose fetch is counted too.
+  (function countRuntimeBytes() {
+    var fetch0 = window.fetch;
+    if (typeof fetch0 !== "function" || typeof Response !== "function") return;
+    var RUNTIME_FILE = /\/static\/(vendor\/(pyodide|pyscript)\/[^/?#]+|game\.zip)$/;
+    var counted = { got: {}, done: {} };
+    window.solitaireBytes = counted;
+    function count(url, response) {
+      if (!response || !response.ok || !response.body || counted.got[url] !== undefined) return;
+      var reader;
+      try { reader = response.clone().body.getReader(); } catch (e) { return; }
+      counted.got[url] = 0;
+      function pump() {
+        reader.read().then(function (step) {
+          if (step.done) { counted.done[url] = true; return; }
+          counted.got[url] += step.value.byteLength;
+          pump();
+        }, function () { /* the page's own read reports a failed download */ });
+      }
+      pump();
+    }
+    window.fetch = function (input) {
+      var result = fetch0.apply(this, arguments);
+      try {
+        var asked = input && (input.href || input.url || input);
+        var url = new URL(String(asked), document.baseURI);
+        var key = url.origin + url.pathname;
+        if (url.origin === location.origin && RUNTIME_FILE.test(url.pathname)) {
+          return result.then(function (response) { count(key, response); return response; });
+        }
+      } catch (e) { /* not an address this counts */ }
+      return result;
+    };
+  })();
+
   // The runtime's code (pyodide.asm.wasm, 9 MB of WebAssembly) is compiled
   // from here, while the page is still parsed, instead of once PyScript has
   // loaded Pyodide (after the page is parsed and pyscript.toml fetched: 0.3 to

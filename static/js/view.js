@@ -340,6 +340,14 @@
       pile.setAttribute("role", "button");
       pile.tabIndex = -1;
       p[2].forEach(function (kv) { pile.style.setProperty(kv[0], kv[1]); });
+      if (p[4]) {  // Royal Retinue's rank label, as game/web/board.py writes it
+        var label = document.createElement("span");
+        label.className = "pile-label";
+        label.setAttribute("aria-hidden", "true");
+        var ranks = sketches.ranks && (sketches.ranks[lang] || sketches.ranks.en);
+        label.textContent = (ranks && ranks[p[4]]) || p[4];
+        pile.append(label);
+      }
       if (p[1] === "stock") {
         var badge = document.createElement("span");
         badge.className = "badge";
@@ -397,10 +405,45 @@
     if (window.performance && performance.clearMarks) performance.clearMarks("first-view");
   }
 
+  // The card width a sketch's arrangement allows at the table's size (its
+  // "fit", before the layout's limits), measured on an unseen box in the table.
+  function fitOf(board, sketch) {
+    var probe = document.createElement("div");
+    probe.style.cssText = "position:absolute;left:0;top:0;height:0;visibility:hidden";
+    sketch.style.forEach(function (kv) { if (kv[0].indexOf("--") === 0) probe.style.setProperty(kv[0], kv[1]); });
+    probe.style.width = sketch.fit;
+    board.append(probe);
+    var w = probe.getBoundingClientRect().width;
+    probe.remove();
+    return w;
+  }
+
+  // Royal Retinue's arrangements (entry, then entry.other), as
+  // game/web/layout.py picks: in order, the one with larger cards by more
+  // than half a pixel; the "narrow" ones (three piles a row) only on an
+  // upright table (its size as the layout reads it, 200 px at least).
+  function arrangement(entry, board) {
+    if (!entry.other || !entry.normal.fit) return entry;
+    var upright = Math.max(200, board.clientHeight) > Math.max(200, board.clientWidth);
+    var best = entry;
+    var most = fitOf(board, entry.normal);
+    entry.other.forEach(function (each) {
+      if (/^narrow /.test(each.arrangement || "") && !upright) return;
+      var fit = fitOf(board, each.normal);
+      if (fit > most + 0.5) { best = each; most = fit; }
+    });
+    return best;
+  }
+
   function fitSketch(entry, board, loading) {
     if (!board.hasAttribute("data-sketch")) return false;
+    var set = arrangement(entry, board);
+    if (board.sketchShown !== set.normal && board.sketchShown !== set.compact) {
+      build(board, set.normal);
+      board.sketchShown = set.normal;
+    }
     var w = cardWidth(board);
-    var want = entry.compact && w > 0 && w < sketches.compactBelow ? entry.compact : entry.normal;
+    var want = set.compact && w > 0 && w < sketches.compactBelow ? set.compact : set.normal;
     if (board.sketchShown !== want) {
       build(board, want);
       board.sketchShown = want;

@@ -170,6 +170,17 @@ def first_visit(browser, context_args, app_url, query: str, size: dict | None = 
     return context, page, held
 
 
+def sketch_shown(page, held: list) -> None:
+    """Wait until the sketch is painted, fitted and seen, with the runtime
+    held back and Python not up."""
+    page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
+    page.wait_for_timeout(300)
+    until(page, lambda: held)
+    assert held, "the runtime's .wasm was not requested"
+    assert not page.evaluate(PYTHON_UP)
+    assert page.get_attribute("#board", "data-sketch") == ""  # fitted, and seen
+
+
 @pytest.mark.parametrize(
     "query, game, size, compact",
     [
@@ -178,6 +189,8 @@ def first_visit(browser, context_args, app_url, query: str, size: dict | None = 
         # A shared deal and a daily deal: a new table face down is the same for every deal.
         ("?game=reloaded&seed=9", "reloaded", {"width": 1366, "height": 768}, False),
         (f"?game=forty-thieves&daily={date.today().isoformat()}&lang=it", "forty-thieves", None, False),
+        # A classic: Spider's ten columns and its stock alone in the corner (its tap deals a row).
+        ("?game=spider-2&lang=it", "spider-2", {"width": 1920, "height": 1080}, False),
     ],
 )
 def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
@@ -190,14 +203,9 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
     wider: the sketch for them."""
     context, page, held = first_visit(browser, first_visit_context_args, app_url, query, size)
     try:
-        page.wait_for_selector("#board[data-sketch]", state="visible", timeout=BOOT_MS)
-        page.wait_for_timeout(300)
-        until(page, lambda: held)
-        assert held, "the runtime's .wasm was not requested"
-        assert not page.evaluate(PYTHON_UP)
+        sketch_shown(page, held)
         # The loading screen is a slim bar over the table, below its cards' rows.
         assert page.is_visible("#loading.over progress") and page.is_hidden("#loading .loading-cards")
-        assert page.get_attribute("#board", "data-sketch") == ""  # fitted, and seen
         # Its words are the player's before Python speaks (game/web/texts, through sketches.js).
         lang = parse_qs(urlsplit(query).query).get("lang", ["en"])[0]
         name = GAME_TEXTS[game][lang].name
@@ -235,6 +243,51 @@ def test_a_first_visit_shows_a_new_table_before_python_and_nothing_moves(
         context.close()
 
 
+@pytest.mark.parametrize(
+    "query, size, arrangement",
+    [
+        ("?game=retinue&seed=4&lang=de", {"width": 1366, "height": 768}, "beside"),
+        ("?game=retinue", {"width": 390, "height": 844}, "below"),
+    ],
+)
+def test_a_shared_royal_retinue_deal_shows_its_table_before_python(
+    browser, first_visit_context_args, app_url, query, size, arrangement
+):
+    """Royal Retinue lays its placed cards beside their pile on a wide
+    table and below it on an upright phone: the sketch picks the same
+    arrangement as Python, with the piles' rank labels in the player's
+    letters, and Python's deal then fills the same boxes."""
+    context, page, held = first_visit(browser, first_visit_context_args, app_url, query, size)
+    try:
+        sketch_shown(page, held)
+        assert page.get_attribute("#board", "data-game") == "retinue"
+        assert page.is_visible("#loading.over progress")
+        faces = page.evaluate("[...document.querySelectorAll('#board .card')].map(c => c.dataset.face)")
+        assert len(faces) == 52 and set(faces) == {"down"}
+        labels = page.locator("#board .pile-label").all_text_contents()
+        assert labels == (["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K"] if "de" in query else
+                          ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"])  # fmt: skip
+        sketch = page.evaluate(PLACES)
+        t1 = page.locator('#board [data-pile="t1"]').bounding_box()
+        card = page.locator('#board [data-pile="t1"] .card').first.bounding_box()
+        # Beside: a cell wider than two cards and one card high; below: one card wide, taller.
+        assert (t1["width"] > 2 * card["width"]) is (arrangement == "beside")
+        assert (t1["height"] > 2 * card["height"]) is (arrangement == "below")
+
+        release(page, held)
+        page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+        settle(page)
+        assert page.get_attribute("#board", "data-sketch") is None
+        assert page.locator("#board .pile-label").all_text_contents() == labels
+        same_places(sketch, page.evaluate(PLACES))
+        page.wait_for_timeout(500)
+        cls = sum(page.evaluate("window.__shifts"))
+        assert cls < 0.02, f"CLS {cls:.4f}"
+        assert page.errors == []
+    finally:
+        context.close()
+
+
 def test_a_duel_link_shows_its_games_table_before_python(browser, first_visit_context_args, app_url):
     """A first visit by a duel link: the game is read from the link (not the
     default game), its table shown face down while the runtime is held back;
@@ -265,13 +318,11 @@ def test_no_sketch_where_python_will_show_another_table(
 ):
     """The loading screen, as before, where a sketch would be wrong: a
     position named in the address, something stored (a setting may change the cards),
-    Royal Retinue (its arrangement depends on the size, which CSS cannot
-    say), and cards too narrow for a finger on an upright phone (Python
+    and cards too narrow for a finger on an upright phone (Python
     shows the hint to turn it, and the table is smaller)."""
     phone = {"width": 390, "height": 844}
     cases = [
         ("?game=reloaded&position=x", first_visit_context_args, None),  # a position: its own table
-        ("?game=retinue", first_visit_context_args, None),
         ("", browser_context_args, None),  # a setting is stored
         ("?game=forty-thieves", first_visit_context_args, phone),
     ]

@@ -76,9 +76,7 @@ def test_german_court_cards_and_retinue_labels_read_b_d_k(page, app_url):
     page.select_option("#lang-select", "en")  # and follow the language
     page.wait_for_function("document.documentElement.lang === 'en'")
     # A face's picture changes once the new one has loaded (issue 42, item 4): wait for it.
-    page.wait_for_function(
-        f"() => Object.values(({ART})()).every(src => src.split('/').slice(-2)[0] === 'french')"
-    )
+    page.wait_for_function(f"() => Object.values(({ART})()).every(src => src.split('/').slice(-2)[0] === 'french')")
     assert {src.split("/")[-2] for src in page.evaluate(ART).values()} == {"french"}
     open_url(page, app_url, "?game=retinue&seed=2&lang=de")
     labels = page.locator("#board .pile-label").all_text_contents()

@@ -5,7 +5,9 @@ window and nothing lies over it, the toolbar is one row (one column in the
 side rail) and the header one line.
 
 One page per game (a position is opened by its address); the sizes change
-inside that page, as a player turns a phone or resizes a window.
+inside that page, as a player turns a phone or resizes a window. The
+classics' worst cases (tests/positions.py): Spider columns of 26 and 25
+cards, Yukon's of 23, FreeCell with every free cell full.
 """
 
 from __future__ import annotations
@@ -60,6 +62,45 @@ PROBLEMS = """() => {
 }"""
 
 
+# The table's shape, as a player of other collections knows it (issue 39): the
+# top row (stock, waste, FreeCell's free cells, then the foundations) in one
+# row, left to right, above the columns, which stand side by side in order;
+# a pile the game never uses (FreeCell's and Yukon's stock) is not shown;
+# Spider's stock counts the deals left.
+SHAPE = """() => {
+  const out = [], box = p => p.getBoundingClientRect();
+  const piles = [...document.querySelectorAll("#board [data-pile]")];
+  const shown = piles.filter(p => p.getClientRects().length);
+  for (const p of piles) if (p.classList.contains("unused") && shown.includes(p)) out.push(`${p.dataset.pile} shows`);
+  const top = shown.filter(p => !p.classList.contains("column")), cols = shown.filter(p => p.classList.contains("column"));
+  if (!cols.length) return out;
+  const order = p => ["stock", "waste", "c", "f"].findIndex(k => p.dataset.pile.startsWith(k)) * 100
+    + (parseInt(p.dataset.pile.slice(1)) || 0);
+  top.sort((a, b) => order(a) - order(b));
+  cols.sort((a, b) => parseInt(a.dataset.pile.slice(1)) - parseInt(b.dataset.pile.slice(1)));
+  const rowBottom = Math.max(...top.map(p => box(p).bottom));
+  if (new Set(top.map(p => Math.round(box(p).top))).size > 1) out.push("the top row is not one row");
+  const cardW = box(cols[0]).width;  // (the stock's box is wider by its stack's edge)
+  for (let i = 1; i < top.length; i++)
+    if (box(top[i]).left < box(top[i - 1]).left + cardW - 0.5) out.push(`${top[i].dataset.pile} is not right of ${top[i - 1].dataset.pile}`);
+  for (let i = 0; i < cols.length; i++) {
+    const r = box(cols[i]);
+    if (Math.abs(r.top - box(cols[0]).top) > 0.5) out.push(`${cols[i].dataset.pile} starts lower than t1`);
+    if (r.top < rowBottom) out.push(`${cols[i].dataset.pile} starts above the top row's bottom`);
+    if (i && r.left < box(cols[i - 1]).right - 0.5) out.push(`${cols[i].dataset.pile} overlaps the column before it`);
+  }
+  const board = document.getElementById("board");
+  if (board.dataset.game.startsWith("spider")) {
+    const stock = board.querySelector('[data-pile="stock"]'), n = stock.querySelectorAll("[data-card]").length;
+    const badge = stock.querySelector(".badge").textContent;
+    if (badge !== String(Math.ceil(n / cols.length))) out.push(`the stock's badge says ${badge} with ${n} cards`);
+    for (const f of board.querySelectorAll(".pile.foundation.empty"))  // runs go there, not Aces
+      if (getComputedStyle(f, "::after").content !== "none") out.push(`${f.dataset.pile} shows an Ace sign`);
+  }
+  return out;
+}"""
+
+
 @pytest.fixture(scope="module")
 def page(browser, browser_context_args):
     context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1366, "height": 768}})
@@ -80,7 +121,7 @@ def test_every_game_fits_every_screen_with_its_longest_columns(page, app_url, ga
         resize(page, width, height)
         # The 12- and 13-column games bring the hint to turn an upright phone: it is
         # a row above the table, and the player can close it.
-        problems = page.evaluate(PROBLEMS)
+        problems = page.evaluate(PROBLEMS) + page.evaluate(SHAPE)
         if problems:
             found[f"{width}x{height}"] = problems
     assert found == {}, f"{game_id} (longest column {longest} cards): {found}"

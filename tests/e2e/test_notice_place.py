@@ -58,9 +58,9 @@ def open_damaged(module_tab, app_url, size: str, query: str, keys=("stats",)):
     return page
 
 
-@pytest.mark.parametrize(("size", "game"), [("phone", "reloaded"), ("laptop", "reloaded"), ("phone", "lucas")])
+@pytest.mark.parametrize(("size", "game"), [("phone", "reloaded"), ("laptop", "reloaded"), ("phone", "forty-thieves")])
 def test_a_notice_stands_where_it_covers_no_card(module_tab, app_url, size, game):
-    """Lucas on an upright phone: thirteen columns, so the hint to turn the
+    """Forty Thieves on an upright phone: ten columns, so the hint to turn the
     phone shows as a row under the table: the toast clears the notice still."""
     page = open_damaged(module_tab, app_url, size, f"?game={game}&seed=47")
     boxes = page.evaluate(BOXES)
@@ -68,7 +68,7 @@ def test_a_notice_stands_where_it_covers_no_card(module_tab, app_url, size, game
     covered = [b for b in boxes["cards"] + boxes["piles"] if overlaps(boxes["notice"], b)]
     assert not covered, covered
     assert boxes["notice"][3] <= boxes["table"][3]  # on the table, not under the toolbar
-    assert page.is_visible("#turn-hint") == (game == "lucas")
+    assert page.is_visible("#turn-hint") == (game == "forty-thieves")
     page.screenshot(path=str(SHOTS / f"notice-foot-{size}-{game}.png"))
     # A toast meanwhile (the hint's words) stands above the notice, not over it.
     page.click("#btn-hint")
@@ -79,10 +79,12 @@ def test_a_notice_stands_where_it_covers_no_card(module_tab, app_url, size, game
     assert not overlaps(toast, box(page, "#toolbar")) and toast[1] >= 0, toast
 
 
-@pytest.mark.parametrize(("size", "game"), [("phone", "reloaded"), ("sideways", "reloaded"), ("phone", "lucas")])
+@pytest.mark.parametrize(
+    ("size", "game"), [("phone", "reloaded"), ("sideways", "reloaded"), ("phone", "forty-thieves")]
+)
 def test_a_toast_stands_clear_of_the_toolbar(module_tab, app_url, size, game):
     """On a phone the toolbar runs along the bottom edge: a toast stands above
-    it, and above the hint to turn the phone (Lucas: thirteen columns)."""
+    it, and above the hint to turn the phone (Forty Thieves: ten columns)."""
     page = clean_tab(module_tab, app_url, size=SIZES[size])
     open_url(page, app_url, f"?game={game}&seed=47")
     page.click("#btn-hint")
@@ -90,8 +92,8 @@ def test_a_toast_stands_clear_of_the_toolbar(module_tab, app_url, size, game):
     settle(page)
     toast = box(page, "#toast")
     assert not overlaps(toast, box(page, "#toolbar")), toast
-    assert page.is_visible("#turn-hint") == (game == "lucas")
-    if game == "lucas":
+    assert page.is_visible("#turn-hint") == (game == "forty-thieves")
+    if game == "forty-thieves":
         assert not overlaps(toast, box(page, "#turn-hint")), toast
 
 

@@ -1,7 +1,7 @@
 """The daily deal at the front door (issue 42, item 7): a Today tool deals
 today's deal of the game in one tap and carries the daily streak as its
-badge (in the bar where it has room, as on a large screen; in the More menu
-of a phone's); the calendar marks today's deal once it is won."""
+badge, in the bar on every screen, from a small phone to a large screen;
+the calendar marks today's deal once it is won."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ import datetime
 import json
 
 import pytest
-from ui_helpers import context_with, leave_if_asked, open_url, record_errors
+from ui_helpers import context_with, leave_if_asked, next_frames, open_url, record_errors, resize
 
 from game import daily
 from game.web.history import date_text
 from game.web.texts.ui import t
+from tools.serve import ROOT
+
+SHOTS = ROOT / "artifacts" / "screenshots" / "daily"
 
 TODAY = "2026-11-20"
 
@@ -42,11 +45,11 @@ def test_today_deals_the_days_deal_with_the_streak_on_it(browser, browser_contex
         assert tool.get_attribute("title") == t(lang, "daily.today_title", count=2)
 
         def press_today():
-            if touch:  # a phone's bar has room for the tools of play: Today is in More
-                page.tap("#btn-more")
-                page.tap("#more-menu #btn-today")
-            else:  # a large screen: in the bar, one click from the table
-                assert page.is_visible("#toolbar > #btn-today")
+            # In the bar on every screen: one tap or click from the table.
+            assert page.is_visible("#toolbar > #btn-today")
+            if touch:
+                page.tap("#toolbar > #btn-today")
+            else:
                 tool.click()
 
         press_today()
@@ -58,6 +61,31 @@ def test_today_deals_the_days_deal_with_the_streak_on_it(browser, browser_contex
         page.wait_for_selector("#toast.show")
         assert page.text_content("#toast") == t(lang, "daily.today_on_table")
         assert page.evaluate("window.solitaire.state().seed") == number
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("lang", "game_id"), [("de", "retinue"), ("it", "forty-thieves")])
+def test_today_is_in_the_bar_with_its_streak_at_every_size(browser, browser_context_args, app_url, lang, game_id):
+    """From a small phone upright to a large screen, in the languages with
+    the longest words: the Today tool stands in the bar, not in More, with
+    the streak's badge in sight on it."""
+    context = context_with(browser, browser_context_args, {"auto_home": "off"}, viewport={"width": 360, "height": 640})
+    try:
+        context.add_init_script(f"localStorage.setItem('solitaire.daily', {json.dumps(days('2026-11-19'))})")
+        page = record_errors(context.new_page())
+        page.clock.set_fixed_time(datetime.datetime.fromisoformat(TODAY).replace(hour=12, tzinfo=datetime.UTC))
+        open_url(page, app_url, f"?game={game_id}&seed=3&lang={lang}")
+        page.wait_for_function("document.getElementById('today-streak').textContent === '1'")
+        for w, h in ((360, 640), (390, 844), (844, 390), (1366, 768), (1920, 1080)):
+            resize(page, w, h)
+            next_frames(page)
+            assert page.is_visible("#toolbar > #btn-today"), (w, h)
+            badge, tool = page.locator("#today-streak").bounding_box(), page.locator("#btn-today").bounding_box()
+            assert badge and badge["width"] > 0 and badge["x"] >= tool["x"] - 1, (w, h)
+            assert badge["x"] + badge["width"] <= w and badge["y"] + badge["height"] <= h, (w, h)
+            page.screenshot(path=str(SHOTS / f"today-{game_id}-{w}x{h}-{lang}.png"))
         assert page.errors == []
     finally:
         context.close()

@@ -14,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from game import DRAW, REDEAL, Game, Move, new_game, parse_move
+from game import DEAL, DRAW, REDEAL, Game, Move, new_game, parse_move
 from game.web.cues import cue_text
 from game.web.texts.cards import card_name
 from game.web.url import encode_position
@@ -377,6 +377,8 @@ def _plan(game_id: str, seed: int, extra):
     wanted = list(INPUTS) + list(extra)
     if True:
         g = new_game(game_id, seed)
+        if g.spec.runs_home:  # Spider: no card goes home alone, so no double-click home
+            wanted.remove("double")
         steps, todo = [], list(wanted)
         for _ in range(60):
             if not todo or g.status != "playing":
@@ -402,6 +404,8 @@ def _plan(game_id: str, seed: int, extra):
                 move, how = DRAW, "stock"
             elif REDEAL in legal:
                 move, how = REDEAL, "stock"
+            elif DEAL in legal:
+                move, how = DEAL, "stock"
             else:
                 break
             g.play(move)

@@ -306,7 +306,7 @@ def test_missing_fields_are_refused():
     "field, value, words",
     [
         ("g", "chess", ("unknown game 'chess'",)),
-        ("g", "klondike-1", ("unknown game",)),
+        ("g", "spider-3", ("unknown game",)),
         ("g", 3, ("unknown game",)),
         ("s", -1, ("deal number",)),
         ("s", 2**53, ("deal number",)),

@@ -120,3 +120,8 @@ def test_a_duel_on_a_daily_deal_shows_its_day_to_the_friend_and_old_links_do_not
     old.play(old.legal_moves()[0], 2.5)
     plain = decode_challenge(encode_challenge([Run.from_game("Ann", old)]))
     assert len(duel_view.facts("en", plain)) == 5  # an ordinary deal: the facts as before
+
+
+def test_the_goal_is_the_next_round_number_above_the_line():
+    assert [daily.goal_moves(n) for n in (0, 9, 10, 75, 178, 179, 180)] == [10, 10, 20, 80, 180, 180, 190]
+    assert daily.goal_met(179, 180) and not daily.goal_met(180, 180) and not daily.goal_met(3, None)

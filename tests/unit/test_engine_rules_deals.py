@@ -15,8 +15,9 @@ ALL_GAMES = ("reloaded", "retinue", "solitario") + FORTY_FAMILY
 SEEDS = (0, 1, 2, 17, 123456)
 
 
-def test_the_twelve_games_are_offered():
-    assert sorted(game.PLAYER_GAMES) == sorted(ALL_GAMES)
+def test_the_twelve_games_and_the_seven_classics_are_offered():
+    classics = ("klondike-1", "klondike-3", "freecell", "spider-1", "spider-2", "spider-4", "yukon")
+    assert sorted(game.PLAYER_GAMES) == sorted(ALL_GAMES + classics)
 
 
 def full_deck(game_id):

@@ -2,7 +2,7 @@
 
 import json
 
-from game import new_game, read_position
+from game import daily, new_game, read_position
 from game.moves import parse_move
 from game.solver.service import answer, answer_text
 from tests.positions import NEAR_WON
@@ -30,6 +30,15 @@ def test_text_in_text_out_and_position_as_text():
 def test_solve_gives_a_line_that_wins():
     out = answer({"id": 2, "cmd": "solve", "position": NEAR_WON, "budget": 1000})
     assert out["status"] == "won" and out["move"] == out["moves"][0]
+
+
+def test_a_line_search_is_bounded_by_nodes_alone_and_gives_the_same_line():
+    """The daily goal's search: no time limit, so every browser gets the same line."""
+    start = new_game("reloaded", daily.daily_number("2026-11-28")).position.to_json()
+    first = answer({"id": 3, "cmd": "line", "position": start, "budget": daily.GOAL_NODES, "seconds": 0.000001})
+    again = answer({"id": 4, "cmd": "line", "position": start, "budget": daily.GOAL_NODES})
+    assert first["status"] == "won" and first["moves"] == again["moves"] and len(first["moves"]) > 50
+    assert daily.goal_moves(len(first["moves"])) > len(first["moves"])
 
 
 def test_autocomplete_refuses_with_face_down_cards():

@@ -10,9 +10,10 @@ import random
 
 import pytest
 
-from game import DRAW, REDEAL, Move, new_game
+from game import DEAL, DRAW, REDEAL, Move, new_game
 from game.cards import is_face_down
 from game.catalog import GAMES, PLAYER_GAMES
+from game.spec import Stock
 from game.web.ahead import gathered
 from game.web.gestures import (
     Deselect,
@@ -28,6 +29,7 @@ from game.web.gestures import (
     last_step,
     outcomes,
     places,
+    refusal,
     resolve,
 )
 from game.web.layout import plan
@@ -50,6 +52,8 @@ def games_along(game_id: str, seed: int, steps: int = 12) -> list:
             break
         move = rng.choice(moves)
         probe.play(move)
+        if probe.status != "playing":  # a line that ends the game (FreeCell stuck): the games before it
+            break
         line.append(move)
     out = []
     for k in range(0, len(line) + 1, 4):
@@ -60,7 +64,7 @@ def games_along(game_id: str, seed: int, steps: int = 12) -> list:
     return out
 
 
-# Every game the page lays out (the classics join when their table is done).
+# Every game the page lays out.
 CASES = [(g, s) for g, spec in GAMES.items() if spec.in_browser for s in (1, 2)]
 
 
@@ -90,10 +94,12 @@ def test_every_gesture_with_the_setting_off(game_id, seed):
         for g, outcome in table.items():
             assert isinstance(outcome, OUTCOMES), (g, outcome)
             if g.pile == "stock" or g.at == "d":  # the stock turns: a draw, or the waste over
-                if game.spec.has_stock:
+                if game.spec.stock is Stock.ROW:  # Spider: its deal, which the engine may refuse
+                    assert outcome == Play(DEAL, ("stock", 0))
+                elif game.spec.has_stock:
                     assert outcome == Play(DRAW if view.piles["stock"] else REDEAL, ("stock", 0))
                 else:
-                    assert outcome == Play(DRAW)  # the engine says there is no stock
+                    assert outcome == Nothing()  # no stock: nothing to say of one
                 continue
             if isinstance(outcome, Select):
                 check_pick(game, view, outcome.pick)
@@ -185,6 +191,48 @@ def test_every_gesture_with_cards_picked_up_and_with_cards_dragged(game_id, seed
                     assert isinstance(outcome, (Deselect, Select))
             assert resolve(game, held, Gesture("key", move.src, "Escape")) == Deselect("status.cancelled")
             assert resolve(game, held, Gesture("tap", None, -1)) == Deselect()
+
+
+def test_cards_with_nowhere_to_go_are_told_the_rule_only_where_one_stops_them():
+    """One tap on cards that fit nowhere: a free cell taken, a run of two
+    for a foundation, a Spider card one rank off say only "nowhere to go";
+    a run too long for the free cells says so."""
+    game = new_game("freecell", 1)
+    for move in ("t1>c1", "t2>c2", "t3>c3", "t4>c4"):
+        game.play(move)
+    stuck = [t for t in ("t5", "t6", "t7", "t8") if not places(game.position, t, 1)]
+    assert stuck and all(refusal(game.position, t, 1) is None for t in stuck)
+    assert not places(game.position, "c1", 1) and refusal(game.position, "c1", 1) is None
+    yukon = new_game("yukon", 1)
+    pairs = [t for t in ("t2", "t3", "t4", "t5", "t6", "t7") if not places(yukon.position, t, 2)]
+    assert pairs and all(refusal(yukon.position, t, 2) is None for t in pairs)
+    spider = new_game("spider-2", 1)
+    singles = [f"t{i}" for i in range(1, 11) if not places(spider.position, f"t{i}", 1)]
+    assert singles and all(refusal(spider.position, t, 1) is None for t in singles)
+    from game import read_position
+
+    cells = read_position(
+        {
+            "game": "freecell",
+            "piles": {
+                **{f"f{i}": [r + s for r in "A2345"] for i, s in enumerate("SHDC", 1)},
+                "c1": ["KS"],
+                "c2": ["KH"],
+                "c3": ["QH"],
+                "t1": ["QD", "JS", "9S", "8H", "7C", "6D"],
+                "t2": ["KC", "6S", "TH"],
+                "t3": ["QC", "7S", "9C"],
+                "t4": ["8S", "TS", "JD"],
+                "t5": ["QS", "6H", "7H"],
+                "t6": ["9H", "JH"],
+                "t7": ["7D", "8D", "9D", "TD"],
+                "t8": ["KD", "6C", "8C", "TC", "JC"],
+            },
+        },
+        "freecell",
+    )
+    assert not places(cells, "t1", 3)  # three cards onto 9C, with one free cell: two at most
+    assert refusal(cells, "t1", 3).reason == "supermove"
 
 
 def test_the_stock_card_dragged_straight_to_a_pile_is_a_draw_and_a_move():

@@ -135,6 +135,24 @@ def test_a_daily_game_marks_its_day():
     assert records.history.entries("solitario")[0].date == "2026-11-22T10:00Z"
 
 
+def test_a_daily_win_under_the_goal_is_marked_and_stays_the_best_of_the_day():
+    records = Records(Store(Backend()))
+    number = daily.daily_number("2026-11-19")
+    records.ended("reloaded", number, True, 500, 100.0, 150, "2026-11-19T10:00:00.000Z", goal=150)
+    assert records.days.state("2026-11-19", "reloaded") == "won"  # 150 is not under 150
+    records.ended("reloaded", number, True, 500, 100.0, 149, "2026-11-19T11:00:00.000Z", goal=150)
+    assert records.days.state("2026-11-19", "reloaded") == "goal"
+    records.ended("reloaded", number, True, 500, 100.0, 90, "2026-11-19T12:00:00.000Z")  # no goal found
+    records.ended("reloaded", number, False, 50, 100.0, 20, "2026-11-19T13:00:00.000Z", goal=150)
+    assert records.days.state("2026-11-19", "reloaded") == "goal"
+    records.ended("solitario", daily.daily_number("2026-11-20"), True, 1, 1.0, 10, "2026-11-20T10:00:00.000Z")
+    assert records.days.state("2026-11-19") == "goal" and records.days.state("2026-11-20") == "won"
+    assert records.days.streak("2026-11-20") == 2  # a goal met is a day won
+    # The record comes back from its stored form.
+    again = Records(records.store)
+    assert again.days.state("2026-11-19", "reloaded") == "goal" and not again.damaged
+
+
 def test_averages():
     found = history.averages([entry(1, won=True), entry(3)])
     assert found == {"score": -30, "moves": 22, "time": 62.0, "win_time": 61.0}

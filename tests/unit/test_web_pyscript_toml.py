@@ -131,3 +131,21 @@ def test_app_files_name_no_cdn():
             if path.suffix in APP_SUFFIXES and CDN.search(path.read_text("utf-8", "replace")):
                 offenders.append(path.relative_to(ROOT).as_posix())
     assert offenders == []
+
+
+def test_the_plugins_the_game_does_not_use_are_off_for_both_interpreters():
+    """PyScript's core sets up plugins for Pyodide (pyscript.toml) and for
+    MicroPython (index.html's inline <mpy-config>) as it loads: both turn
+    off the same plugins, among them the editor and the terminal, and every
+    name is one of the vendored core's plugins."""
+    import json
+
+    toml_off = load_config()["plugins"]
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.findall(r"<mpy-config hidden>(.*?)</mpy-config>", html, re.S)
+    assert len(found) == 1
+    assert json.loads(found[0])["plugins"] == toml_off
+    assert {"!py-editor", "!py-terminal"} <= set(toml_off)
+    core = next((ROOT / "static" / "vendor" / "pyscript").glob("core-*.js")).read_text(encoding="utf-8")
+    for name in toml_off:
+        assert re.search(rf'"?{re.escape(name[1:])}"?:\(\)=>', core), name

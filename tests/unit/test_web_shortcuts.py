@@ -7,6 +7,7 @@ import pytest
 from game import PLAYER_GAMES, get_spec
 from game.web.input import Input
 from game.web.shortcuts import shortcut_rows
+from game.web.texts.ui import t
 
 
 def keys_of(game_id: str, lang: str = "en") -> set[str]:
@@ -22,6 +23,13 @@ def test_undo_redo_and_draw_only_where_the_game_has_them():
     retinue = keys_of("retinue")
     assert not {"U", "R", "D"} & retinue  # no undo, no stock
     assert "Strg+Z" in keys_of("forty-thieves", "de")
+    assert "D" not in keys_of("freecell") and "D" not in keys_of("yukon")  # no stock
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_d_deals_a_row_in_spider(lang):
+    rows = dict((keys, what) for keys, what in shortcut_rows(lang, get_spec("spider-2")))
+    assert rows[("D",)] == t(lang, "shortcut.deal") != t(lang, "shortcut.draw_only")
 
 
 @pytest.mark.parametrize("game_id", PLAYER_GAMES)

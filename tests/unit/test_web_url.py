@@ -36,7 +36,7 @@ def test_no_query_is_a_random_deal_of_the_default_game():
     assert (r.game, r.seed, r.notices) == (DEFAULT_GAME, None, ())
 
 
-@pytest.mark.parametrize("game", ["nope", "", "Reloaded", "klondike-1", "<b>x</b>"])
+@pytest.mark.parametrize("game", ["nope", "", "Reloaded", "klondike-2", "<b>x</b>"])
 def test_an_unknown_game_is_a_notice_and_the_default(game):
     r = parse_query("?game=" + quote(game) + "&seed=3")
     assert r.game == DEFAULT_GAME and r.seed == 3

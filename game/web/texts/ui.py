@@ -101,15 +101,15 @@ def pick_language(accept_languages) -> str:
 
 
 def pile_name(lang: str, pile_id: str, retinue_label: str | None = None) -> str:
-    """A pile's accessible name: ``stock``, ``waste``, ``f3``, ``t5``; for a
+    """A pile's accessible name: ``stock``, ``waste``, ``f3``, ``c2``, ``t5``; for a
     Royal Retinue pile pass its rank label ("J") as ``retinue_label``."""
     if retinue_label is not None:
         return t(lang, "aria.retinue_pile", label=retinue_label)
     if pile_id in ("stock", "waste"):
         return t(lang, f"aria.{pile_id}")
-    kind = {"f": "aria.foundation", "t": "aria.column"}.get(pile_id[:1])
+    kind = {"f": "aria.foundation", "c": "aria.cell", "t": "aria.column"}.get(pile_id[:1])
     if kind is None or not pile_id[1:].isdigit():
-        raise ValueError(f"{pile_id!r} is not a pile (stock, waste, f1…, t1…)")
+        raise ValueError(f"{pile_id!r} is not a pile (stock, waste, f1…, c1…, t1…)")
     return t(lang, kind, n=int(pile_id[1:]))
 
 

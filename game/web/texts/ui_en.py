@@ -17,6 +17,7 @@ WORDS = {
     "loading.failed": "The game could not start ({reason}).",
     "loading.reload": "Reload the page to try again.",
     "loading.needs_js": "This game needs JavaScript and WebAssembly.",
+    "loading.amount": "{percent}% loaded",
     "loading.progress": "Loading progress",
     "loading.wait": "One moment: the cards wake up as soon as {game} is ready.",
     # --- game picker ---------------------------------------------------------------
@@ -50,6 +51,7 @@ WORDS = {
     "solver.unavailable": "Hints are not available right now ({reason}).",
     "solver.draw": "draw from the stock",
     "solver.redeal": "turn the waste over",
+    "solver.deal": "deal a card onto every column",
     "solver.move": "{card} to {pile}",
     "solver.finish_offer": "The rest plays itself: press Finish.",
     "solver.settings": "Solver",
@@ -119,6 +121,7 @@ WORDS = {
     "hud.cards_home": "Cards home",
     "hud.time_penalty": "Time penalty",
     "hud.time_penalty_hint": "−{points} points for every full {seconds} seconds",
+    "hud.goal": "Goal",  # the daily deal's goal of moves
     "hud.bonus": "Time bonus",
     "hud.bonus_hint": "Falls by {points} points every second; paid only if every card is placed",
     "hud.undo_cost": "Each undo: −{points}",
@@ -128,6 +131,7 @@ WORDS = {
     "status.picked_up_run": "{card} and the cards on it picked up",
     "status.moved": "{card} to {pile}",
     "status.drawn": "{card} drawn",
+    "status.dealt": "A card dealt onto every column",
     "status.turned_over": "Waste turned over into a new stock",
     "status.revealed": "{card} turned face up",
     "status.undone": "Move taken back",
@@ -336,6 +340,7 @@ WORDS = {
     "aria.waste": "Waste",
     "aria.foundation": "Foundation {n}",
     "aria.column": "Column {n}",
+    "aria.cell": "Free cell {n}",
     "aria.retinue_pile": "Pile {label}",
     "aria.pile_empty": "{pile}, empty",
     "aria.pile_one": "{pile}, 1 card",
@@ -485,4 +490,5 @@ WORDS = {
     "controls.retinue_move": "Drag the face-up card to the pile of its rank, or click it and then the pile.",
     "controls.stock_once": "Click the stock to draw; once it is empty, it stays empty.",
     "shortcut.draw_only": "Draw from the stock",
+    "shortcut.deal": "Deal a card onto every column",
 }
