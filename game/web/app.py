@@ -99,7 +99,7 @@ class App:
         self.titles = Titles(self, self.duel)  # the header's titles, the document's, the address
         # Moves made ready while idle, for table.js to show at once.
         self.ahead = Ahead(self, self.table, self.input, self.auto_home, self.progress)
-        self.guide = Guide(self)  # the first visit's three steps
+        self.guide = Guide(self, self.progress)  # the first visit's three steps
         self.today = Today(self)  # the Today tool: today's deal, the daily streak
         self.update_url = self.titles.update_url
         self.dialogs.settings_shown += [self.fair.show_setting, self.looks.show_setting, self.sound.show_setting]

@@ -14,8 +14,9 @@ from .texts.ui import t
 
 
 class Guide(Part):
-    def __init__(self, app):
+    def __init__(self, app, progress):
         super().__init__(app)
+        self.progress = progress  # keeps the settings (``guide``: "seen")
         self.step = None  # the step shown (0, 1, 2), None while closed
 
     def wire(self) -> None:
@@ -73,4 +74,4 @@ class Guide(Part):
         self.step = None
         by_id("guide").hidden = True
         self.app.settings["guide"] = "seen"
-        self.app.save_settings()
+        self.progress.save_settings(self.app.settings)

@@ -182,18 +182,40 @@ def module_tab(browser: Browser, default_context_args: dict):
     context.close()
 
 
-def clean_tab(page: Page, app_url: str, settings: str | None = MANUAL_HOME) -> Page:
-    """``page`` as a new context gives it: no game loaded, the default size,
-    and the origin's storage empty but for ``settings`` (the suite's by
-    default; None for a first visit). Cleared from the manifest's address,
-    so that no game page is open (a game page saves as it closes)."""
+@pytest.fixture(scope="module")
+def module_context(browser: Browser, browser_context_args: dict):
+    """One context (one origin's storage) for a module whose tests open their
+    own pages in it, or share pages from one test to the next."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+def clean_tab(
+    page: Page,
+    app_url: str,
+    settings: str | None = MANUAL_HOME,
+    size: tuple[int, int] = (1280, 720),
+) -> Page:
+    """``page`` as a new context gives it: no game loaded, the window
+    ``size``, the media a new context has (light, motion allowed), no other
+    page open in its context, and the origin's storage empty but for
+    ``settings`` (the suite's by default; None for a first visit). Cleared
+    from the manifest's address, so that no game page is open (a game page
+    saves as it closes, and its background work stops with it). The
+    runtime's snapshot stays (CacheStorage): the page boots as on a return
+    visit."""
+    for other in page.context.pages:
+        if other is not page:
+            other.close()
     page.goto(app_url + "manifest.webmanifest")
+    page.emulate_media(color_scheme="light", reduced_motion="no-preference")  # a new context's
     page.evaluate(
         """s => { localStorage.clear(); sessionStorage.clear(); indexedDB.deleteDatabase('solitaire-keys');
                   if (s) localStorage.setItem('solitaire.settings', s); }""",
         settings,
     )
-    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     return page
 
 

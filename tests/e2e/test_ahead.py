@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import MANUAL_HOME, clean_tab
 from ui_helpers import (
     click_card,
     click_pile,
-    context_with,
     dom_piles,
     double_click_card,
     engine_piles,
@@ -43,12 +43,13 @@ WATCH = """(type) => {
 }"""
 
 
+SIZE = (1280, 800)
+
+
 @pytest.fixture
-def page(browser, browser_context_args, app_url):
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
-    pg = record_errors(context.new_page())
-    yield pg
-    context.close()
+def page(module_tab, app_url):
+    """The module's page, as a new context with the suite's settings gives it."""
+    return record_errors(clean_tab(module_tab, app_url, size=SIZE))
 
 
 def ready(page, gesture: str) -> None:
@@ -162,41 +163,32 @@ def test_a_double_click_home_is_made_ahead_and_stored(page, app_url):
     assert page.errors == []
 
 
-def test_one_tap_moves_are_made_ahead_and_a_second_tap_goes_on_to_the_next_place(
-    browser, browser_context_args, app_url
-):
+def test_one_tap_moves_are_made_ahead_and_a_second_tap_goes_on_to_the_next_place(module_tab, app_url):
     """With one tap moving a card (the touch screens' default), a tap on a
     card shows its move before Python runs; tapping the same card again
     moves it on to its next place, also made ahead, and Python follows both."""
-    context = context_with(
-        browser, browser_context_args, {"auto_home": "off", "one_tap": "on"}, viewport={"width": 1280, "height": 800}
+    settings = json.dumps({"guide": "seen", "auto_home": "off", "one_tap": "on"})
+    page = record_errors(clean_tab(module_tab, app_url, settings, SIZE))
+    open_url(page, app_url, "?game=reloaded&seed=9&lang=en")
+    game = new_game("reloaded", 9)
+    # A column's top card with two places or more: the best, then, tapped
+    # again, the next in turn that is legal from where it went.
+    src, where = next(
+        (p, found) for p in game.spec.pile_names if p.startswith("t") and len(found := places(game.position, p, 1)) >= 2
     )
-    try:
-        page = record_errors(context.new_page())
-        open_url(page, app_url, "?game=reloaded&seed=9&lang=en")
-        game = new_game("reloaded", 9)
-        # A column's top card with two places or more: the best, then, tapped
-        # again, the next in turn that is legal from where it went.
-        src, where = next(
-            (p, found)
-            for p in game.spec.pile_names
-            if p.startswith("t") and len(found := places(game.position, p, 1)) >= 2
-        )
-        turn = (*where, src)
-        for k in range(2):
-            at = (src, len(game.position.pile(src)) - 1)
-            legal = {m.dst for m in game.legal_moves() if m.src == src and m.count == 1}
-            dst = next(d for d in turn[k:] + turn[:k] if d != src and d in legal)
-            ready(page, f"tap|{at[0]}|{at[1]}")
-            before = str(hud(page)["moves"])
-            made_ahead(page, lambda at=at: click_card(page, *at), before)
-            game.play(Move(src, dst, 1))
-            page.wait_for_function(f"window.solitaire.state().moves === {game.moves}")
-            assert dom_piles(page) == engine_piles(game)
-            src = dst  # the same card, tapped again where it lies now
-        assert page.errors == []
-    finally:
-        context.close()
+    turn = (*where, src)
+    for k in range(2):
+        at = (src, len(game.position.pile(src)) - 1)
+        legal = {m.dst for m in game.legal_moves() if m.src == src and m.count == 1}
+        dst = next(d for d in turn[k:] + turn[:k] if d != src and d in legal)
+        ready(page, f"tap|{at[0]}|{at[1]}")
+        before = str(hud(page)["moves"])
+        made_ahead(page, lambda at=at: click_card(page, *at), before)
+        game.play(Move(src, dst, 1))
+        page.wait_for_function(f"window.solitaire.state().moves === {game.moves}")
+        assert dom_piles(page) == engine_piles(game)
+        src = dst  # the same card, tapped again where it lies now
+    assert page.errors == []
 
 
 # A tap on the stock dispatched from script; in the same task, before any
@@ -215,11 +207,7 @@ TAP_AND_LOOK = """() => {
 }"""
 
 
-def test_a_move_made_ahead_is_stored_before_it_shows_and_a_crash_before_python_keeps_it(
-    browser, browser_context_args, app_url
-):
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
-    page = record_errors(context.new_page())
+def test_a_move_made_ahead_is_stored_before_it_shows_and_a_crash_before_python_keeps_it(page, app_url):
     open_url(page, app_url, "?game=forty-thieves&seed=3&lang=en")
     ready(page, "tap|stock|*")
     seen = page.evaluate(TAP_AND_LOOK)
@@ -230,15 +218,11 @@ def test_a_move_made_ahead_is_stored_before_it_shows_and_a_crash_before_python_k
     # Python catches up: the save has the draw and the note is gone.
     page.wait_for_function("window.solitaire.state().moves === 1")
     assert page.evaluate("localStorage.getItem('solitaire.ahead')") is None
-    context.close()
     # The storage as it was in that moment, as a page that crashed then would
     # leave it: opened again, the game has the draw.
-    context = browser.new_context(**browser_context_args)
-    helper = context.new_page()
-    helper.goto(app_url + "manifest.webmanifest")
-    helper.evaluate("s => Object.entries(s).forEach(([k, v]) => localStorage.setItem(k, v))", seen["store"])
-    helper.close()
-    page = record_errors(context.new_page())
+    clean_tab(page, app_url, MANUAL_HOME)
+    page.evaluate("s => Object.entries(s).forEach(([k, v]) => localStorage.setItem(k, v))", seen["store"])
+    page.errors.clear()
     open_url(page, app_url, "?game=forty-thieves&seed=3&lang=en")
     game = new_game("forty-thieves", 3)
     game.play(Move("draw"))
@@ -246,12 +230,15 @@ def test_a_move_made_ahead_is_stored_before_it_shows_and_a_crash_before_python_k
     assert dom_piles(page) == engine_piles(game)
     assert page.evaluate("localStorage.getItem('solitaire.ahead')") is None
     assert page.errors == []
-    context.close()
 
 
-def test_without_request_idle_callback_the_game_starts_and_makes_moves_ahead(browser, browser_context_args, app_url):
+def test_without_request_idle_callback_the_game_starts_and_makes_moves_ahead(
+    request, browser, browser_context_args, app_url
+):
     """Safari has no requestIdleCallback: the work goes in short slices after a pause."""
+    # A context of its own: the script that takes the function away stays with it.
     context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
+    request.addfinalizer(context.close)
     context.add_init_script("delete window.requestIdleCallback; delete window.cancelIdleCallback;")
     page = record_errors(context.new_page())
     open_url(page, app_url, "?game=forty-thieves&seed=4&lang=en")
@@ -265,4 +252,3 @@ def test_without_request_idle_callback_the_game_starts_and_makes_moves_ahead(bro
         "[...document.querySelectorAll('#board img.art')].every(i => i.currentSrc.startsWith('data:'))"
     )
     assert page.errors == []
-    context.close()

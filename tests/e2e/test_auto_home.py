@@ -6,6 +6,8 @@ exactly. Expectations come from the engine under CPython."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import clean_tab
 from ui_helpers import (
@@ -164,9 +166,10 @@ def test_the_flight_home_is_skipped_by_a_key(page, app_url):
     assert dom_piles(page) == engine_piles(game)
 
 
-def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(browser, default_context_args, app_url):
-    context = browser.new_context(**default_context_args)
-    a = context.new_page()
+def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(
+    module_tab, browser, default_context_args, app_url, request
+):
+    a = clean_tab(module_tab, app_url, json.dumps({"guide": "seen"}))  # every setting at its default
     open_url(a, app_url, "?game=reloaded&seed=1")
     a.click("#btn-duel")
     a.wait_for_selector('#duel-dialog[open][data-view="setup"]')
@@ -187,7 +190,9 @@ def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(browser, default
     score = int(a.text_content('[data-hud="score"]'))
     assert verify(decode_challenge(link)).players[0].score == score
     # Another player opens the link: the run replays to the same position.
-    b = context.browser.new_context(**default_context_args).new_page()
+    other = browser.new_context(**default_context_args)  # the other player's storage
+    request.addfinalizer(other.close)
+    b = other.new_page()
     b.goto(link)
     b.wait_for_selector('#duel-dialog[open][data-view="intro"]', timeout=60_000)
     b.fill("#duel-join-name", "Bea")
@@ -196,5 +201,3 @@ def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(browser, default
     b.wait_for_function(
         f"Number(document.querySelector('[data-hud=\"ghost\"]').textContent) === {score}", timeout=8_000
     )
-    b.context.close()
-    context.close()

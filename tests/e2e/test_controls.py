@@ -32,14 +32,25 @@ from ui_helpers import (
 from game import DRAW, PLAYER_GAMES, Move, new_game
 from game.web.texts.games import game_text
 
+START = "?game=reloaded&seed=5"
+
 
 @pytest.fixture(scope="module")
-def page(browser, browser_context_args, app_url):
+def booted(browser, browser_context_args, app_url):
     context = browser.new_context(**browser_context_args)
-    pg = record_errors(context.new_page())
-    open_url(pg, app_url, "?game=reloaded&seed=5")
+    pg = context.new_page()
+    open_url(pg, app_url, START)
     yield pg
     context.close()
+
+
+@pytest.fixture
+def page(booted, app_url, went_well):
+    """The module's page, its errors counted afresh for each test; loaded
+    again after a failed test, which may have left a dialog open."""
+    if not went_well:
+        open_url(booted, app_url, START)
+    return record_errors(booted)
 
 
 def state(page) -> dict:

@@ -239,8 +239,9 @@ Object.defineProperty(window, 'indexedDB', {configurable: true, get() {
 """
 
 
-def test_only_indexeddb_denied_keeps_progress_and_says_nothing(browser, browser_context_args, app_url):
+def test_only_indexeddb_denied_keeps_progress_and_says_nothing(browser, browser_context_args, app_url, request):
     ctx = browser.new_context(**browser_context_args)
+    request.addfinalizer(ctx.close)  # its page's work ends with the test
     ctx.add_init_script(DENY_INDEXED_DB)
     page = ctx.new_page()
     page.watch = watch_page(page)

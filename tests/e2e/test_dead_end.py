@@ -4,10 +4,12 @@ what the tool of that name does; it goes once the position changes."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from conftest import clean_tab
 from playwright.sync_api import expect
 from ui_helpers import (
-    context_with,
     dom_piles,
     leave_if_asked,
     open_url,
@@ -43,10 +45,10 @@ ONE_STEP_FROM_LOST = {
 
 
 @pytest.fixture
-def page(browser, browser_context_args):
-    context = context_with(browser, browser_context_args, {"auto_home": "off", "lost_notice": True})
-    yield record_errors(context.new_page())
-    context.close()
+def page(module_tab, app_url):
+    """The module's page, as a new context with these settings gives it."""
+    settings = json.dumps({"guide": "seen", "auto_home": "off", "lost_notice": True})
+    return record_errors(clean_tab(module_tab, app_url, settings))
 
 
 def reach_the_dead_end(page, app_url, lang):

@@ -8,7 +8,7 @@ game with undo is a notice that offers Undo."""
 from __future__ import annotations
 
 import pytest
-from conftest import watch_page
+from conftest import clean_tab
 from playwright.sync_api import expect
 from ui_helpers import (
     click_card,
@@ -35,13 +35,10 @@ GAME, SEED = "forty-thieves", 5
 
 
 @pytest.fixture
-def fresh(browser, browser_context_args):
-    """A page in a context of its own (empty storage)."""
-    ctx = browser.new_context(**browser_context_args)
-    page = ctx.new_page()
-    watch_page(page)
-    yield page
-    ctx.close()
+def fresh(module_tab, app_url):
+    """The module's page, as a new context gives it (empty storage but for
+    the suite's settings)."""
+    return clean_tab(module_tab, app_url)
 
 
 def state(page) -> dict:
@@ -152,10 +149,10 @@ def test_a_duel_clock_never_stands_still_and_a_run_is_not_practice(fresh, app_ur
     assert played_count(page, GAME) == 0  # a duel run never counts in the practice statistics
 
 
-def test_an_answered_duel_counts_from_accept_and_its_rules_read_before(browser, browser_context_args, app_url):
-    contexts = [browser.new_context(**browser_context_args) for _ in range(2)]
+def test_an_answered_duel_counts_from_accept_and_its_rules_read_before(fresh, browser, browser_context_args, app_url):
+    contexts = [browser.new_context(**browser_context_args)]  # the second player's, storage of their own
     try:
-        a, b = (ctx.new_page() for ctx in contexts)
+        a, b = fresh, contexts[0].new_page()
         open_url(a, app_url, f"?game={GAME}&seed={SEED}")
         start_duel(a)
         act(a)
@@ -284,14 +281,18 @@ def test_a_stall_in_a_game_with_undo_is_a_notice_with_undo(fresh, app_url):
 
 
 # --- the rules' controls ----------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def rules_page(browser, browser_context_args, app_url):
-    ctx = browser.new_context(**browser_context_args)
-    page = ctx.new_page()
-    watch_page(page)
-    open_url(page, app_url, "?game=reloaded&seed=2&lang=en")
-    yield page
-    ctx.close()
+RULES_START = "?game=reloaded&seed=2&lang=en"
+
+
+@pytest.fixture
+def rules_page(module_tab, app_url, went_well, request):
+    """The module's page, opened once for the rules' tests, and again after a
+    test of the module failed (it may have left a dialog open)."""
+    first = not getattr(request.module, "rules_opened", False)
+    if first or not went_well:
+        open_url(clean_tab(module_tab, app_url), app_url, RULES_START)
+        request.module.rules_opened = True
+    return module_tab
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,11 @@ CPython."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
+from conftest import clean_tab
+from ui_helpers import BOOT_MS, click_card, click_pile, count, open_url, pause_clock, position_query, settle
 
 from game import new_game
 from game.advice import advise_game
@@ -19,11 +22,13 @@ NO_WORKER = "window.Worker = function () { throw new Error('no workers here'); }
 
 
 @pytest.fixture
-def page(browser, default_context_args):
-    """A first visit: no setting stored, so the defaults hold."""
-    context = browser.new_context(**default_context_args)
-    yield context.new_page()
-    context.close()
+def page(module_context, app_url):
+    """No setting stored but the guide seen, so the defaults hold. A new page
+    of the module's context for each test (the scripts a test adds stay with
+    its page), closed after it."""
+    page = clean_tab(module_context.new_page(), app_url, json.dumps({"guide": "seen"}))
+    yield page
+    page.close()
 
 
 # "At once" without a clock: what the board says as the click's own dispatch
@@ -118,15 +123,31 @@ def test_a_proved_line_makes_a_winning_move_and_the_next_hint_follows_it(page, a
     assert hint_at(page, "key") == "winning"
 
 
-def test_the_solver_worker_starts_when_the_player_is_still_from_the_pages_runtime(page, app_url):
+def test_the_solver_worker_starts_when_the_player_is_still_from_the_pages_runtime(
+    browser, default_context_args, app_url, request
+):
     """Issue 13: the worker's start does not share the machine with quick
     moves. While the player keeps clicking the stock it does not start; once
-    the player is still it starts, from the runtime the page has compiled."""
-    open_url(page, app_url, "?game=reloaded&seed=1")
+    the player is still it starts, from the runtime the page has compiled.
+    The page's time is Playwright's clock, stopped once the game is dealt:
+    the half second between two clicks is the page's half second, so a busy
+    machine's slow click never passes for a player gone still. (A context of
+    its own: the clock is the context's.)"""
+    context = browser.new_context(**default_context_args)
+    request.addfinalizer(context.close)
+    page = context.new_page()
+    page.clock.install()  # time flows as usual until the test stops it
+    page.goto(app_url + "?game=reloaded&seed=1")
+    page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
+    pause_clock(page)
+    settle(page)
     for _ in range(14):  # 7 s of a click every half second: well past the page's idle time
         click_pile(page, "stock")
-        page.wait_for_timeout(500)
+        page.clock.run_for(500)
         assert page.evaluate("SolSolver.started") is False
+    page.clock.run_for(2_000)  # then still, for longer than the quiet time (1.5 s)
+    assert page.evaluate("SolSolver.started") is True
+    page.clock.resume()
     page.wait_for_function("SolSolver.ready", timeout=60_000)
     assert page.evaluate("SolSolver.shared") is True  # it compiled nothing of its own
     assert page.evaluate("window.solitaire.state().moves") == 14

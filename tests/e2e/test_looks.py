@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import MANUAL_HOME, clean_tab
 from ui_helpers import (
     click_card,
     click_pile,
@@ -46,6 +47,13 @@ SIZES = ("small", "medium", "large")
 PILES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-pile]')].map(p => {
   const r = p.getBoundingClientRect(); return [p.dataset.pile, [r.left, r.top, r.width, r.height]]; }))"""
 CARD_W = "() => parseFloat(getComputedStyle(document.getElementById('board')).getPropertyValue('--card-w'))"
+
+
+def tab(module_tab, app_url: str, settings: dict | None = None, size: tuple[int, int] = (1280, 720)):
+    """The module's page as a new context with ``settings`` stored would give
+    it (as ``context_with``: the suite's settings when None)."""
+    stored = MANUAL_HOME if settings is None else json.dumps({"guide": "seen", **settings})
+    return clean_tab(module_tab, app_url, stored, size)
 
 
 def sounds(page) -> list:
@@ -89,12 +97,15 @@ def revealing_deal() -> tuple[int, Move, Move]:
 
 
 # --- sound ---------------------------------------------------------------------------------------
-def test_no_sound_before_a_gesture_then_each_sound(browser, browser_context_args, app_url):
+def test_no_sound_before_a_gesture_then_each_sound(module_tab, app_url):
     seed, move, refused = revealing_deal()
-    context = context_with(browser, browser_context_args)
-    page = context.new_page()
+    page = tab(module_tab, app_url)
     asked_for = []
-    page.on("request", lambda r: asked_for.append(r.url))
+
+    def listen(request):
+        asked_for.append(request.url)
+
+    page.on("request", listen)
     open_url(page, app_url, f"?game=reloaded&seed={seed}")
     page.wait_for_timeout(300)  # time for a sound that should not play to play wrongly
     # The deal asked for its shuffle (wait for it: a busy machine may be late),
@@ -132,12 +143,11 @@ def test_no_sound_before_a_gesture_then_each_sound(browser, browser_context_args
     page.wait_for_function("window.__sounds.includes('win')", timeout=5_000)
     assert sounds(page) == ["pick", "place"] * 3 + ["win"]
     page.wait_for_function("window.SolSound && window.SolSound.played.includes('win')")
-    context.close()
+    page.remove_listener("request", listen)
 
 
-def test_the_toolbar_mutes_and_it_lasts(browser, browser_context_args, app_url):
-    context = context_with(browser, browser_context_args, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_the_toolbar_mutes_and_it_lasts(module_tab, app_url):
+    page = tab(module_tab, app_url, size=(390, 844))
     open_url(page, app_url, "?game=reloaded&seed=3")
     button = page.locator("#btn-sound")
     assert button.get_attribute("aria-pressed") == "true"
@@ -155,12 +165,11 @@ def test_the_toolbar_mutes_and_it_lasts(browser, browser_context_args, app_url):
     use_tool(page, "btn-sound")
     assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
     page.wait_for_function("window.__sounds.includes('pick')")  # turning it on lets you hear it
-    context.close()
 
 
-def test_volume_and_reduced_motion(browser, browser_context_args, app_url):
-    context = context_with(browser, browser_context_args, reduced_motion="reduce")
-    page = context.new_page()
+def test_volume_and_reduced_motion(module_tab, app_url):
+    page = tab(module_tab, app_url)
+    page.emulate_media(reduced_motion="reduce")
     open_url(page, app_url, "?game=reloaded&seed=4")
     open_settings(page)
     assert page.input_value("#setting-volume") == "70"
@@ -178,7 +187,6 @@ def test_volume_and_reduced_motion(browser, browser_context_args, app_url):
     page.click("#btn-new")
     leave_if_asked(page)
     page.wait_for_function("window.SolSound.played.includes('shuffle:short')")  # reduced motion: short
-    context.close()
 
 
 # --- themes and backs ---------------------------------------------------------------------------------
@@ -186,10 +194,9 @@ def felt(page) -> str:
     return page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()")
 
 
-def test_each_table_light_and_dark_and_each_back(browser, browser_context_args, app_url):
+def test_each_table_light_and_dark_and_each_back(module_tab, app_url):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context = context_with(browser, browser_context_args, viewport={"width": 1366, "height": 768})
-    page = context.new_page()
+    page = tab(module_tab, app_url, size=(1366, 768))
     open_url(page, app_url, "?game=reloaded&seed=7")
     for scheme in ("light", "dark"):
         for back, (table, colours) in zip(BACKS, TABLES.items()):
@@ -223,7 +230,6 @@ def test_each_table_light_and_dark_and_each_back(browser, browser_context_args, 
             page.screenshot(path=str(SHOTS / f"theme-{table}-{scheme}.png"))
     stored = json.loads(page.evaluate("localStorage.getItem('solitaire.settings')"))
     assert (stored["theme"], stored["table"], stored["back"]) == ("dark", "charcoal", "black")
-    context.close()
 
 
 EARLY = """document.addEventListener('DOMContentLoaded', () => {
@@ -233,10 +239,10 @@ EARLY = """document.addEventListener('DOMContentLoaded', () => {
 });"""
 
 
-def test_the_saved_look_is_there_before_python_and_auto_follows_the_system(browser, browser_context_args, app_url):
-    context = context_with(browser, browser_context_args, {"table": "burgundy"}, color_scheme="dark")
-    page = context.new_page()
-    page.add_init_script(EARLY)
+def test_the_saved_look_is_there_before_python_and_auto_follows_the_system(module_tab, app_url):
+    page = tab(module_tab, app_url, {"table": "burgundy"})
+    page.emulate_media(color_scheme="dark")
+    page.add_init_script(EARLY)  # stays on the module's page: it only notes what it saw
     open_url(page, app_url, "?game=reloaded&seed=8")
     table, scheme, background, _ = page.evaluate("window.__early")
     assert (table, scheme) == ("burgundy", "dark")  # before Python starts: nothing flashes green
@@ -248,7 +254,6 @@ def test_the_saved_look_is_there_before_python_and_auto_follows_the_system(brows
     open_settings(page)
     assert page.is_checked('#settings-dialog input[name="theme"][value="auto"]')
     assert page.is_checked('#settings-dialog input[name="table"][value="burgundy"]')
-    context.close()
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -276,11 +281,10 @@ def toggle_hand(page, left: bool) -> None:
     settle(page)
 
 
-def test_the_left_handed_layout_is_mirrored(browser, browser_context_args, app_url):
+def test_the_left_handed_layout_is_mirrored(module_tab, app_url):
     # One page: a laptop, then the same page as an upright phone (the
     # setting is turned off again there first, then on).
-    context = context_with(browser, browser_context_args, viewport={"width": 1366, "height": 768})
-    page = context.new_page()
+    page = tab(module_tab, app_url, size=(1366, 768))
     open_url(page, app_url, "?game=reloaded&seed=9")
     for n, (w, h) in enumerate(((1366, 768), (390, 844))):
         if n:
@@ -308,7 +312,6 @@ def test_the_left_handed_layout_is_mirrored(browser, browser_context_args, app_u
         left = page.evaluate(PILES)
         assert left["stock"][0] > max(v[0] for p, v in left.items() if p.startswith("f")), (w, h)
         assert left["waste"][0] < left["stock"][0], (w, h)
-    context.close()
 
 
 NO_SCROLL = """() => {
@@ -321,10 +324,9 @@ NO_SCROLL = """() => {
 }"""
 
 
-def test_each_card_size_fits_without_scrolling(browser, browser_context_args, app_url):
+def test_each_card_size_fits_without_scrolling(module_tab, app_url):
     # One page: each game at an upright phone and at a laptop, each card size.
-    context = context_with(browser, browser_context_args, viewport={"width": 390, "height": 844})
-    page = context.new_page()
+    page = tab(module_tab, app_url, size=(390, 844))
     open_url(page, app_url, "?game=reloaded&seed=11")
     for game in ("reloaded", "forty-thieves"):
         if game != "reloaded":
@@ -349,15 +351,13 @@ def test_each_card_size_fits_without_scrolling(browser, browser_context_args, ap
             assert widths["small"] < widths["medium"] <= widths["large"], (game, w, widths)
             if w > h and game == "reloaded":
                 assert widths["large"] > widths["medium"] * 1.15
-    context.close()
 
 
 # --- the settings dialog in three languages ----------------------------------------------------------------
-def test_the_settings_dialog_fits_every_screen(browser, browser_context_args, app_url):
+def test_the_settings_dialog_fits_every_screen(module_tab, app_url):
     # One page, each language chosen in it, each screen size.
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context = context_with(browser, browser_context_args)
-    page = context.new_page()
+    page = tab(module_tab, app_url)
     open_url(page, app_url, "?game=reloaded&seed=12&lang=en")
     for lang in ("en", "de", "it"):
         if lang != "en":
@@ -379,7 +379,6 @@ def test_the_settings_dialog_fits_every_screen(browser, browser_context_args, ap
             page.evaluate("document.getElementById('settings-dialog').scrollTop = 10000")
             page.screenshot(path=str(SHOTS / f"settings-{lang}-{w}x{h}-end.png"))
             close_settings(page)
-    context.close()
 
 
 def test_where_the_system_saves_data_sound_waits_to_be_turned_on(
@@ -389,19 +388,21 @@ def test_where_the_system_saves_data_sound_waits_to_be_turned_on(
     args = {**browser_type_launch_args}
     args["args"] = [*args.get("args", []), "--enable-blink-features=PrefersReducedData"]
     browser = playwright.chromium.launch(**args)
-    context = context_with(browser, browser_context_args)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-data", "value": "reduce"}]})
-    asked_for = []
-    page.on("request", lambda r: asked_for.append(r.url))
-    open_url(page, app_url, "?game=reloaded&seed=5")
-    assert page.evaluate("matchMedia('(prefers-reduced-data: reduce)').matches")
-    assert page.get_attribute("#btn-sound", "aria-pressed") == "false"
-    click_pile(page, "stock")
-    page.wait_for_timeout(200)
-    assert sounds(page) == [] and page.evaluate("[...window.__soundsHeld]") == []
-    assert not any(url.endswith("/sound.js") for url in asked_for)  # not even fetched
-    use_tool(page, "btn-sound")
-    page.wait_for_function("window.SolSound && window.SolSound.played.includes('pick')")
-    browser.close()
+    try:
+        context = context_with(browser, browser_context_args)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-data", "value": "reduce"}]})
+        asked_for = []
+        page.on("request", lambda r: asked_for.append(r.url))
+        open_url(page, app_url, "?game=reloaded&seed=5")
+        assert page.evaluate("matchMedia('(prefers-reduced-data: reduce)').matches")
+        assert page.get_attribute("#btn-sound", "aria-pressed") == "false"
+        click_pile(page, "stock")
+        page.wait_for_timeout(200)
+        assert sounds(page) == [] and page.evaluate("[...window.__soundsHeld]") == []
+        assert not any(url.endswith("/sound.js") for url in asked_for)  # not even fetched
+        use_tool(page, "btn-sound")
+        page.wait_for_function("window.SolSound && window.SolSound.played.includes('pick')")
+    finally:
+        browser.close()  # a browser of its own: closed even when the test fails

@@ -123,10 +123,11 @@ def test_enter_follows_the_setting(page):
     assert dom_piles(page) == engine_piles(game)
 
 
-def test_on_by_default_on_a_touch_screen(browser, default_context_args, app_url, tmp_path):
+def test_on_by_default_on_a_touch_screen(browser, default_context_args, app_url, tmp_path, request):
     context = browser.new_context(
         **{**default_context_args, "has_touch": True, "is_mobile": True, "viewport": {"width": 844, "height": 390}}
     )
+    request.addfinalizer(context.close)  # closed even when the test fails
     page = context.new_page()
     open_url(page, app_url, "?game=reloaded&seed=24")
     page.locator("#btn-settings").click()
@@ -143,13 +144,14 @@ def test_on_by_default_on_a_touch_screen(browser, default_context_args, app_url,
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_one_tap_plays_a_retinue_card_onto_the_pile_it_lies_on(browser, default_context_args, app_url, lang):
+def test_one_tap_plays_a_retinue_card_onto_the_pile_it_lies_on(browser, default_context_args, app_url, lang, request):
     """Royal Retinue deal 4 turns up an eight on the eight pile (its only
     move is ``t8>t8``): on an upright phone, one tap plays it there, as
     click-then-click, a double tap and a drag do; no "nowhere to go"."""
     context = browser.new_context(
         **{**default_context_args, "has_touch": True, "is_mobile": True, "viewport": {"width": 390, "height": 844}}
     )
+    request.addfinalizer(context.close)  # closed even when the test fails
     page = context.new_page()
     open_url(page, app_url, f"?game=retinue&seed=4&lang={lang}")
     game = new_game("retinue", 4)

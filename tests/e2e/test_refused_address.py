@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import MANUAL_HOME, watch_page
-from ui_helpers import BOOT_MS, fill_storage, settle
+from ui_helpers import BOOT_MS, settle
 
 from game import new_game
 from game.web.storage import Slot
@@ -91,10 +91,13 @@ def deep_cases() -> list:
 
 
 @pytest.fixture(scope="module")
-def context(browser, browser_context_args):
-    ctx = browser.new_context(**browser_context_args)
-    yield ctx
-    ctx.close()
+def tab(module_context):
+    """One page for the module, watched from its first request: each test
+    writes the storage afresh and loads the game in it (a load of the game
+    again costs half what a new page's does)."""
+    page = module_context.new_page()
+    page.watch = watch_page(page)
+    return page
 
 
 @pytest.fixture(scope="module")
@@ -111,10 +114,18 @@ def storage(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
-def open_with(context, app_url: str, items: dict, query: str):
-    fill_storage(context, app_url, items)
-    page = context.new_page()
-    page.watch = watch_page(page)
+def open_with(page, app_url: str, items: dict, query: str):
+    """``page`` with the origin's storage just ``items`` (written from a page
+    that is no game page: a game page saves as it closes), then the game
+    loaded at ``query``; what the page did is watched from here on."""
+    page.goto(app_url + "manifest.webmanifest")
+    page.evaluate(
+        """items => { localStorage.clear(); sessionStorage.clear();
+                      Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)); }""",
+        items,
+    )
+    for seen in (page.watch.external_requests, page.watch.console_errors, page.watch.responses):
+        seen.clear()
     page.goto(app_url + query)
     page.wait_for_selector('#board[data-status="playing"]', state="attached", timeout=BOOT_MS)
     settle(page)
@@ -138,13 +149,12 @@ def kept(page, before: dict) -> None:
 
 
 @pytest.mark.parametrize("query, key", CASES + deep_cases())
-def test_a_refused_address_keeps_the_game_statistics_and_streak(context, app_url, stored_before, query, key):
-    page = open_with(context, app_url, stored_before, query)
+def test_a_refused_address_keeps_the_game_statistics_and_streak(tab, app_url, stored_before, query, key):
+    page = open_with(tab, app_url, stored_before, query)
     page.wait_for_selector("#notice", state="visible")
     text = page.text_content("#notice-text")
     assert words_of(key) in text, text
     kept(page, stored_before)
-    page.close()
 
 
 def words_of(key: str) -> str:
@@ -155,11 +165,10 @@ def words_of(key: str) -> str:
 
 
 @pytest.mark.parametrize("view", VIEWS, ids=["brace", "list", "markup", "bad-pile", "deep"])
-def test_a_damaged_copy_of_the_table_keeps_the_game_statistics_and_streak(context, app_url, stored_before, view):
-    page = open_with(context, app_url, {**stored_before, "solitaire.view": view}, "")
+def test_a_damaged_copy_of_the_table_keeps_the_game_statistics_and_streak(tab, app_url, stored_before, view):
+    page = open_with(tab, app_url, {**stored_before, "solitaire.view": view}, "")
     kept(page, stored_before)
     assert storage(page).get("solitaire.view") != view
-    page.close()
 
 
 def lookalike_link() -> str:
@@ -170,19 +179,18 @@ def lookalike_link() -> str:
     return pack({"g": "solitario", "l": 300, "r": runs, "s": 2})
 
 
-def test_a_link_where_two_names_look_alike_is_refused_in_the_page(context, app_url, stored_before):
+def test_a_link_where_two_names_look_alike_is_refused_in_the_page(tab, app_url, stored_before):
     """The page's own Python folds names with Unicode's look-alike data
     (game/lookalikes.py, in the page's game package): ANN and ꓮꓠꓠ are one name."""
-    page = open_with(context, app_url, stored_before, "?duel=" + lookalike_link())
+    page = open_with(tab, app_url, stored_before, "?duel=" + lookalike_link())
     page.wait_for_selector("#notice", state="visible")
     text = page.text_content("#notice-text")
     assert words_of("duel.bad_link") in text and "look alike" in text, text
     kept(page, stored_before)
-    page.close()
 
 
 @pytest.mark.parametrize("pointer", ["{", '"no-such-game"', "[" * 20_000])
-def test_a_damaged_pointer_to_the_last_game_keeps_the_saved_reloaded_game(context, app_url, pointer):
+def test_a_damaged_pointer_to_the_last_game_keeps_the_saved_reloaded_game(tab, app_url, pointer):
     """A damaged ``solitaire.current`` is set aside with a notice, and the
     default game's save (Reloaded, in play) is resumed, not replaced by a new deal."""
     game = new_game("reloaded", 9)
@@ -191,7 +199,7 @@ def test_a_damaged_pointer_to_the_last_game_keeps_the_saved_reloaded_game(contex
     saved = json.dumps(Slot(game, 9.0).to_json())
     items = {"solitaire.settings": MANUAL_HOME, "solitaire.current": pointer, "solitaire.save.reloaded": saved}
     items["solitaire.stats"] = json.dumps(STATS)
-    page = open_with(context, app_url, items, "")
+    page = open_with(tab, app_url, items, "")
     page.wait_for_selector("#notice", state="visible")
     assert t("en", "error.data_damaged") in page.text_content("#notice-text")
     state = page.evaluate("window.solitaire.state()")
@@ -200,4 +208,3 @@ def test_a_damaged_pointer_to_the_last_game_keeps_the_saved_reloaded_game(contex
     after = storage(page)
     assert json.loads(after["solitaire.save.reloaded"])["game"] == json.loads(saved)["game"]
     assert json.loads(after["solitaire.stats"]) == STATS
-    page.close()

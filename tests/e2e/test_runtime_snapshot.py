@@ -47,8 +47,11 @@ def _visit(context, url):
     return page, watch, asked
 
 
-def test_a_first_visit_makes_the_snapshot_and_the_next_visit_restores_it(browser, default_context_args, app_url):
+def test_a_first_visit_makes_the_snapshot_and_the_next_visit_restores_it(
+    browser, default_context_args, app_url, request
+):
     context = browser.new_context(**default_context_args)
+    request.addfinalizer(context.close)  # closed even when the test fails
     first, watch, asked = _visit(context, app_url)
     assert first.evaluate("window.solitaireSnapshot") == "none"
     assert not [u for u in asked if "snapshot" in u], "a first visit downloads no snapshot"
@@ -75,9 +78,10 @@ def test_a_first_visit_makes_the_snapshot_and_the_next_visit_restores_it(browser
 
 @pytest.mark.parametrize("change", ["damaged", "other library"])
 def test_a_kept_snapshot_that_cannot_serve_is_dropped_and_python_starts_from_nothing(
-    browser, default_context_args, app_url, change
+    browser, default_context_args, app_url, change, request
 ):
     context = browser.new_context(**default_context_args)
+    request.addfinalizer(context.close)  # closed even when the test fails
     first, _, _ = _visit(context, app_url + "?game=reloaded&seed=1")
     first.wait_for_function(KEPT, timeout=KEEP_MS, polling=250)
     first.evaluate(REPLACE, [CACHE, change])

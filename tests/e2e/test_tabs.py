@@ -37,13 +37,6 @@ from game.web.texts.ui import t
 
 
 @pytest.fixture(scope="module")
-def context(browser, browser_context_args):
-    ctx = browser.new_context(**browser_context_args)
-    yield ctx
-    ctx.close()
-
-
-@pytest.fixture(scope="module")
 def shared():
     """``pages``: the two tabs; ``left``: what a test leaves on them, said as its last line."""
     return {}
@@ -56,16 +49,16 @@ def before(shared):
     return shared["before"]
 
 
-def fresh(context, app_url, shared):
+def fresh(module_context, app_url, shared):
     """Two new pages over empty storage (but for the suite's setting: cards go home by hand)."""
     for page in shared.pop("pages", ()):
         if not page.is_closed():
             page.close()
-    helper = context.new_page()
+    helper = module_context.new_page()
     helper.goto(app_url + "manifest.webmanifest")
     helper.evaluate("s => { localStorage.clear(); localStorage.setItem('solitaire.settings', s); }", MANUAL_HOME)
     helper.close()
-    shared["pages"] = (context.new_page(), context.new_page())
+    shared["pages"] = (module_context.new_page(), module_context.new_page())
     return shared["pages"]
 
 
@@ -84,10 +77,10 @@ def first_move(game_id: str, seed: int) -> str:
     return str(next(m for m in new_game(game_id, seed).legal_moves() if not m.is_stock_action))
 
 
-def test_games_ended_in_two_tabs_are_both_counted(context, app_url, shared):
+def test_games_ended_in_two_tabs_are_both_counted(module_context, app_url, shared):
     """Both tabs read the statistics before either game ended; each end
     builds on what the other tab stored (the history too)."""
-    a, b = fresh(context, app_url, shared)
+    a, b = fresh(module_context, app_url, shared)
     open_url(a, app_url, "?game=reloaded&seed=5")
     open_url(b, app_url, "?game=solitario&seed=7")
     play_move(a, first_move("reloaded", 5))
@@ -108,11 +101,11 @@ def test_games_ended_in_two_tabs_are_both_counted(context, app_url, shared):
     shared["left"] = "two games ended"  # settings at their defaults
 
 
-def test_settings_changed_in_two_tabs_are_both_kept(context, app_url, shared):
+def test_settings_changed_in_two_tabs_are_both_kept(module_context, app_url, shared):
     if shared["before"] == "two games ended":
         a, b = shared["pages"]
     else:
-        a, b = fresh(context, app_url, shared)
+        a, b = fresh(module_context, app_url, shared)
         open_url(a, app_url, "?game=reloaded&seed=5")
         open_url(b, app_url, "?game=solitario&seed=6")
     a.click("#btn-sound")  # sound off, in the first tab
@@ -139,7 +132,7 @@ def play_on(page, game) -> None:
     game.play(text, home="off")
 
 
-def test_a_tab_takes_up_the_game_played_on_in_another(context, app_url, shared):
+def test_a_tab_takes_up_the_game_played_on_in_another(module_context, app_url, shared):
     """The same deal in two tabs: moves made in one show in the other, with
     a word why; the save holds every move, whichever tab closes first."""
     game = new_game("reloaded", 5)
@@ -147,7 +140,7 @@ def test_a_tab_takes_up_the_game_played_on_in_another(context, app_url, shared):
         a, b = shared["pages"]
         deal_from_picker(a, "reloaded", 5)
     else:
-        a, b = fresh(context, app_url, shared)
+        a, b = fresh(module_context, app_url, shared)
         open_url(a, app_url, "?game=reloaded&seed=5")
     play_on(a, game)
     open_url(b, app_url, "?game=reloaded&seed=5")  # the same address: the save, with that move
@@ -166,11 +159,11 @@ def test_a_tab_takes_up_the_game_played_on_in_another(context, app_url, shared):
     a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
     a.close()
     assert steps(stored(b, "solitaire.save.reloaded")["game"]["moves"]) == steps(game.log)
-    shared["pages"] = (b, context.new_page())
+    shared["pages"] = (b, module_context.new_page())
     shared["left"] = "reloaded 5 in play"  # in the first page
 
 
-def test_a_hidden_tab_behind_never_saves_over_the_game(context, app_url, shared):
+def test_a_hidden_tab_behind_never_saves_over_the_game(module_context, app_url, shared):
     """A tab left in the background with an older copy of the game: closing
     it does not write that copy over the moves made since in another tab;
     shown again, it takes them up."""
@@ -179,7 +172,7 @@ def test_a_hidden_tab_behind_never_saves_over_the_game(context, app_url, shared)
         a, b = shared["pages"]
         deal_from_picker(a, "reloaded", 5)
     else:
-        a, b = fresh(context, app_url, shared)
+        a, b = fresh(module_context, app_url, shared)
         open_url(a, app_url, "?game=reloaded&seed=5")
     play_on(a, game)
     hide(a, True)
@@ -213,7 +206,7 @@ def hide(page, hidden: bool) -> None:
     )
 
 
-def test_a_win_in_one_tab_is_counted_once_and_told_there(browser, default_context_args, app_url):
+def test_a_win_in_one_tab_is_counted_once_and_told_there(module_context, app_url, shared):
     """A Solitario deal near its end (a winning line of the solver), open in
     two tabs, cards going home by themselves (the default). One move in one
     tab wins it, the other cards flying home after it: that tab counts the
@@ -225,35 +218,38 @@ def test_a_win_in_one_tab_is_counted_once_and_told_there(browser, default_contex
     game = new_game(game_id, seed)
     for i, move in enumerate(line[:cut]):
         game.play(move, 1.0 + i)
-    ctx = browser.new_context(**default_context_args)
-    try:
-        a, b = ctx.new_page(), ctx.new_page()
-        a.goto(app_url + "manifest.webmanifest")
-        slot = json.dumps(Slot(game, 60).to_json())
-        a.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"solitaire.save.{game_id}", slot])
-        for page in (a, b):
-            open_url(page, app_url, f"?game={game_id}&seed={seed}")
-            assert state(page)["moves"] == game.moves  # the saved game, in both
-        for page in (a, b):  # each tab's own writes of the statistics, counted
-            page.evaluate(COUNT_STATS_WRITES)
-        last = line[cut]
-        click_card(a, last.src, count(a, last.src) - last.count)
-        click_pile(a, last.dst)
-        a.keyboard.press("Shift")  # skips the show
-        a.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
-        b.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
-        news = "[...document.querySelectorAll('#end-body [data-news]')].map(p => p.dataset.news)"
-        assert a.evaluate(news) == ["first"]
-        assert b.evaluate(news) == []  # counted in the other tab: nothing new here, and not "practice"
-        assert b.locator("#celebrate .fly").count() == 0  # no show for a game that arrived over
-        next_frames(a)
-        next_frames(b)
-        assert len(stored(b, "solitaire.history")["games"][game_id]) == 1  # counted once
-        assert (a.evaluate("window.__statsWrites"), b.evaluate("window.__statsWrites")) == (1, 0)  # by the winner
-        stats = stored(b, "solitaire.stats")["games"][game_id]
-        assert (stats["played"], stats["won"]) == (1, 1)
-    finally:
-        ctx.close()
+    for page in shared.pop("pages", ()):  # the tabs the tests before left
+        if not page.is_closed():
+            page.close()
+    a, b = shared["pages"] = (module_context.new_page(), module_context.new_page())
+    a.goto(app_url + "manifest.webmanifest")
+    slot = json.dumps(Slot(game, 60).to_json())
+    # Every setting at its default (cards go home by themselves), and the saved game.
+    a.evaluate(
+        "([k, v, s]) => { localStorage.clear(); localStorage.setItem('solitaire.settings', s); localStorage.setItem(k, v); }",
+        [f"solitaire.save.{game_id}", slot, json.dumps({"guide": "seen"})],
+    )
+    for page in (a, b):
+        open_url(page, app_url, f"?game={game_id}&seed={seed}")
+        assert state(page)["moves"] == game.moves  # the saved game, in both
+    for page in (a, b):  # each tab's own writes of the statistics, counted
+        page.evaluate(COUNT_STATS_WRITES)
+    last = line[cut]
+    click_card(a, last.src, count(a, last.src) - last.count)
+    click_pile(a, last.dst)
+    a.keyboard.press("Shift")  # skips the show
+    a.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+    b.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
+    news = "[...document.querySelectorAll('#end-body [data-news]')].map(p => p.dataset.news)"
+    assert a.evaluate(news) == ["first"]
+    assert b.evaluate(news) == []  # counted in the other tab: nothing new here, and not "practice"
+    assert b.locator("#celebrate .fly").count() == 0  # no show for a game that arrived over
+    next_frames(a)
+    next_frames(b)
+    assert len(stored(b, "solitaire.history")["games"][game_id]) == 1  # counted once
+    assert (a.evaluate("window.__statsWrites"), b.evaluate("window.__statsWrites")) == (1, 0)  # by the winner
+    stats = stored(b, "solitaire.stats")["games"][game_id]
+    assert (stats["played"], stats["won"]) == (1, 1)
 
 
 COUNT_STATS_WRITES = """() => { window.__statsWrites = 0; const set = Storage.prototype.setItem;

@@ -11,6 +11,7 @@ has a fitting heading and the number field's hint says what will be dealt.
 from __future__ import annotations
 
 import pytest
+from conftest import clean_tab
 from playwright.sync_api import expect
 from ui_helpers import double_click_card, open_url, position_query, record_errors, resize, settle
 
@@ -80,12 +81,11 @@ TOOLS_AT = """() => [...document.querySelectorAll('#toolbar > .tool')].filter(t 
   .map(t => [t.id, Math.round(t.getBoundingClientRect().left * 2) / 2])"""
 
 
-def test_the_undo_count_coming_moves_no_tool(browser, browser_context_args, app_url):
+def test_the_undo_count_coming_moves_no_tool(module_tab, app_url):
     """Undo's count (Solitaire Reloaded: at most 3 steps back) sits on the
     tool's corner: when the first step brings it, the centred row of tools
     stays where it was, under the pointer on its way to the next tool."""
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1366, "height": 768}})
-    pg = context.new_page()
+    pg = clean_tab(module_tab, app_url, size=(1366, 768))
     open_url(pg, app_url, "?game=reloaded&seed=7&lang=de")
     assert pg.text_content("#undo-count") == "" and pg.locator("#btn-undo").is_visible()
     before = pg.evaluate(TOOLS_AT)
@@ -98,7 +98,6 @@ def test_the_undo_count_coming_moves_no_tool(browser, browser_context_args, app_
     assert (
         badge["y"] >= bar["y"] and badge["x"] + badge["width"] > tool["x"] + tool["width"] - 2
     )  # on the corner, in sight
-    context.close()
 
 
 @pytest.mark.parametrize("code", ["en", "de", "it"])
@@ -191,11 +190,10 @@ CUT_WORDS = """() => [...document.querySelectorAll('#toolbar > .tool .short')]
   .map(s => [s.closest('.tool').id, s.textContent, s.scrollWidth, s.clientWidth])"""
 
 
-def test_the_short_words_show_whole_in_every_language(browser, browser_context_args, app_url):
+def test_the_short_words_show_whole_in_every_language(module_tab, app_url):
     """Solitario has no Undo, so Give up stands in the bar and the rail:
     Italian's "Abbandona" was cut to "Abband..." in the sideways rail."""
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 844, "height": 390}})
-    pg = record_errors(context.new_page())
+    pg = record_errors(clean_tab(module_tab, app_url, size=(844, 390)))
     for game in ("solitario", "reloaded"):
         open_url(pg, app_url, f"?game={game}&seed=1")
         for code in ("en", "de", "it"):
@@ -203,7 +201,6 @@ def test_the_short_words_show_whole_in_every_language(browser, browser_context_a
             for width, height in ((844, 390), (740, 360), (390, 844), (360, 640)):
                 resize(pg, width, height)
                 assert pg.evaluate(CUT_WORDS) == [], (game, code, width)
-    context.close()
 
 
 def test_a_skip_link_reaches_the_cards_and_question_mark_lists_the_keys(page, app_url):

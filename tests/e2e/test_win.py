@@ -105,12 +105,11 @@ def test_a_dealt_game_won_for_the_first_time_says_so(page, app_url):
     assert page.locator('#end-body [data-news="first"]').text_content() == "Your first win at this game!"
 
 
-def test_reduced_motion_glows_calmly_and_the_dialog_follows(browser, default_context_args, app_url):
-    context = browser.new_context(**{**default_context_args, "reduced_motion": "reduce"})
-    page = context.new_page()
+def test_reduced_motion_glows_calmly_and_the_dialog_follows(page, app_url):
+    clean_tab(page, app_url, json.dumps({"guide": "seen"}))  # every setting at its default
+    page.emulate_media(reduced_motion="reduce")  # (the next clean_tab turns it back)
     open_url(page, app_url, position_query(NEAR_WON))
     win_near_won(page)
     page.wait_for_selector("#celebrate.calm", state="attached", timeout=5_000)
     assert page.locator("#celebrate .fly").count() == 0
     page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
-    context.close()

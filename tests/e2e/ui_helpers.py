@@ -23,10 +23,14 @@ BOOT_MS = 60_000
 
 
 def record_errors(page: Page) -> Page:
-    """Collect the page's uncaught errors and console errors in ``page.errors``."""
+    """Collect the page's uncaught errors and console errors in ``page.errors``,
+    from now on (a page a module shares is listened to once, its list emptied
+    for each test)."""
+    listening = hasattr(page, "errors")
     page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    if not listening:
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
     return page
 
 
