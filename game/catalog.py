@@ -118,7 +118,6 @@ GAMES: dict[str, GameSpec] = catalog(
         undo_cost=0,
         redo=True,
         family="classics",
-        in_browser=False,
     ),
     KLONDIKE_1.variant(id="klondike-3", name="Klondike, draw three", draw=3, redeal_cost=20),
     GameSpec(
@@ -138,7 +137,6 @@ GAMES: dict[str, GameSpec] = catalog(
         stall="no-move",
         shuffle="microsoft",
         family="classics",
-        in_browser=False,
     ),
     SPIDER_1 := GameSpec(
         id="spider-1",
@@ -160,7 +158,6 @@ GAMES: dict[str, GameSpec] = catalog(
         redo=True,
         stall="no-move",
         family="classics",
-        in_browser=False,
     ),
     SPIDER_1.variant(id="spider-2", name="Spider, two suits", deck=SPADES_HEARTS_4),
     SPIDER_1.variant(id="spider-4", name="Spider, four suits", deck=FRENCH_2),
@@ -176,7 +173,6 @@ GAMES: dict[str, GameSpec] = catalog(
         redo=True,
         stall="no-move",
         family="classics",
-        in_browser=False,
     ),
 )
 
