@@ -1,8 +1,8 @@
 """Game numbers the solver proved winnable, per game (generated: do not edit).
 
 Written by ``python -m tools.winnable``; the last run:
-``--games reloaded,solitario,little-forty --count 20 --budget 20000
---budget-two-deck 20000 --max-seeds 100 --seconds 600``
+``--games klondike-1,klondike-3,freecell,spider-1,spider-2,yukon --count 20
+--budget 30000 --budget-two-deck 30000 --max-seeds 200 --seconds 3000``
 Re-proved by ``python -m tools.winnable --verify``. The "winnable deals
 only" setting deals from these lists in order.
 """
@@ -19,6 +19,12 @@ BUDGETS = {
     "number-ten": 60000,
     "rank-and-file": 60000,
     "streets": 60000,
+    "klondike-1": 30000,
+    "klondike-3": 30000,
+    "freecell": 30000,
+    "spider-1": 30000,
+    "spider-2": 30000,
+    "yukon": 30000,
 }
 
 WINNABLE = {
@@ -34,4 +40,10 @@ WINNABLE = {
     "number-ten": (1, 5, 7, 8, 9, 11, 14, 15, 16, 18, 19, 20, 21, 23, 26, 28, 31, 34, 37, 38),
     "rank-and-file": (1, 3, 4, 5, 6, 7, 8, 9, 14, 17, 19, 21, 25, 27, 28, 29, 30, 32, 33, 34),
     "streets": (1, 12, 14, 18, 19, 21, 22, 28, 29, 31, 32, 34, 38, 44, 51, 53, 55, 62, 63, 66),
+    "klondike-1": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 21),
+    "klondike-3": (2, 3, 6, 7, 8, 9, 11, 12, 15, 16, 17, 18, 19, 20, 21, 22, 24, 25, 26, 29),
+    "freecell": (1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23),
+    "spider-1": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20),
+    "spider-2": (3, 5, 9, 10, 15, 34, 36, 41, 47, 52, 54, 55, 64, 69, 86, 98, 100, 119, 122, 146),
+    "yukon": (1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 14, 15, 16, 17, 19, 23, 25, 26, 27, 28),
 }

@@ -27,6 +27,7 @@ import js
 from pyscript.ffi import is_none
 
 from game import DEAL, DRAW, REDEAL
+from game.reach import PAGE_BUDGET, next_deal, winnable_deals
 
 from .dom import by_id
 from .part import Part
@@ -43,7 +44,7 @@ WARM_MS = 4000  # at the latest, the worker boots this long after the page is id
 WORKER_AFTER_MS = 1500  # after the ranking is imported, this pause before the worker starts
 IMPORT_WITHIN_MS = 1000  # the hint ranking is imported when idle, within this
 FINISH_STEP_MS = 140
-DEAL_BUDGET = 30_000  # a random deal when the shipped list is used up
+DEAL_BUDGET = PAGE_BUDGET  # a random deal when the shipped list is used up (game/reach.py measures it)
 DEAL_SECONDS = 3.0
 DEAL_TRIES = 6  # then the deal is kept unproved rather than keep the player waiting
 LOST_BUDGET = 20_000  # the quiet check after each move, when "no way to win" is on
@@ -315,9 +316,20 @@ class Hints(Part):
             self.check_deal()
         else:
             self.deal_tries = 0
-        box = by_id("setting-winnable")
-        if box is not None and self.app.game is not None:
-            box.checked = self.app.game.spec.id in self.app.settings.get("winnable", [])
+        self.show_winnable()
+
+    def show_winnable(self) -> None:
+        """The setting for this game: ticked as saved; where the solver proves
+        no deal of the game winnable, not offered, and the words say why."""
+        box, note = by_id("setting-winnable"), by_id("winnable-none")
+        if box is None or self.app.game is None:
+            return
+        game_id = self.app.game.spec.id
+        offered = winnable_deals(game_id).offered
+        box.disabled = not offered
+        box.checked = offered and game_id in self.app.settings.get("winnable", [])
+        if note is not None:
+            note.hidden = offered
 
     # --- while the player looks at a new deal ---------------------------------------------------
     def when_idle(self) -> None:
@@ -388,18 +400,14 @@ class Hints(Part):
         app = self.app
         if game_id not in app.settings.get("winnable", []):
             return None
-        from game.winnable import WINNABLE
-
-        numbers = WINNABLE.get(game_id, ())
         used = dict(app.settings.get("winnable_next", {}))
-        i = int(used.get(game_id, 0))
-        if i >= len(numbers):
-            self.want_winnable = True  # a random deal, proved in the worker before it counts
-            return None
-        used[game_id] = i + 1
-        app.settings["winnable_next"] = used
-        app.save_settings()
-        return numbers[i]
+        nxt = next_deal(game_id, int(used.get(game_id, 0)))
+        self.want_winnable = nxt.prove  # a random deal, proved in the worker before it counts
+        if nxt.number is not None:
+            used[game_id] = nxt.used
+            app.settings["winnable_next"] = used
+            app.save_settings()
+        return nxt.number
 
     def check_deal(self) -> None:
         """The shipped list is used up: solve this random deal in the worker and

@@ -7,6 +7,8 @@ run the game loads it again for less."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import clean_tab
 from playwright.sync_api import Page, expect
@@ -15,6 +17,7 @@ from ui_helpers import click_card, click_pile, count, open_url, position_query, 
 from game import new_game
 from game.advice import advise_game
 from game.moves import parse_move
+from game.web.texts.ui import t
 from tests.positions import NEAR_WON, RANKS
 
 
@@ -138,6 +141,31 @@ def test_winnable_only_deals_from_the_list_and_lost_notice(page: Page, app_url: 
     open_url(page, app_url, position_query(LOST))
     expect(page.locator("#notice-text")).to_contain_text("No way to win", timeout=20_000)
     assert state(page)["status"] == "playing"  # the official end stays the rule-based one
+
+
+def test_winnable_only_says_the_solver_cannot_in_four_suit_spider_and_deals_at_once(page: Page, app_url: str):
+    """Four-suit Spider: the solver proves no deal winnable within the page's
+    budget (game/reach.py), so the setting is not offered, says why, and New
+    deals at once, even for a player whose settings ask for winnable deals."""
+    clean_tab(page, app_url, json.dumps({"auto_home": "off", "guide": "seen", "winnable": ["spider-4"]}))
+    open_url(page, app_url, "?game=spider-4&seed=3")
+    page.locator("#btn-new").click()
+    page.wait_for_function("document.getElementById('board').dataset.seed !== '3'", timeout=5_000)
+    assert state(page)["status"] == "playing" and state(page)["moves"] == 0
+    assert t("en", "solver.searching_deal") not in (page.text_content("#toast") or "")
+    for lang in ("de", "en"):  # the words in another language, then the test's
+        open_url(page, app_url, f"?game=spider-4&seed=3&lang={lang}")
+        page.locator("#btn-settings").click()
+        expect(page.locator("#winnable-none")).to_be_visible()
+        expect(page.locator("#winnable-none")).to_have_text(t(lang, "solver.winnable_none"))
+        expect(page.locator("#setting-winnable")).to_be_disabled()
+        expect(page.locator("#setting-winnable")).not_to_be_checked()
+        page.locator("#settings-dialog [data-close]").click()
+    # One suit: the solver proves most deals, the setting is offered, no such words.
+    open_url(page, app_url, "?game=spider-1&seed=3")
+    page.locator("#btn-settings").click()
+    expect(page.locator("#setting-winnable")).to_be_enabled()
+    expect(page.locator("#winnable-none")).to_be_hidden()
 
 
 CLEAR_OF_THE_HINT = """() => {

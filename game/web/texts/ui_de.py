@@ -52,6 +52,7 @@ WORDS = {
     "solver.finish_offer": "Der Rest spielt sich von selbst: Fertig spielen drücken.",
     "solver.settings": "Löser",
     "solver.winnable_only": "Nur gewinnbare Spiele (dieses Spiel)",
+    "solver.winnable_none": "Bei diesem Spiel kann der Löser keine Partie als gewinnbar beweisen: Die Karten werden immer zufällig gegeben.",
     "solver.lost_notice": "Melden, wenn ein Spiel nicht mehr zu gewinnen ist",
     "solver.lost": "Von hier aus ist kein Sieg mehr möglich: Der Löser hat alle Möglichkeiten durchsucht.",
     "solver.searching_deal": "Suche ein gewinnbares Spiel…",

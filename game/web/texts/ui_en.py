@@ -56,6 +56,7 @@ WORDS = {
     "solver.finish_offer": "The rest plays itself: press Finish.",
     "solver.settings": "Solver",
     "solver.winnable_only": "Winnable deals only (this game)",
+    "solver.winnable_none": "The solver cannot prove deals of this game winnable, so its deals are always random.",
     "solver.lost_notice": "Tell me when a game can no longer be won",
     "solver.lost": "No way to win from here: the solver searched every possibility.",
     "solver.searching_deal": "Looking for a winnable deal…",

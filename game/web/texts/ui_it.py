@@ -52,6 +52,7 @@ WORDS = {
     "solver.finish_offer": "Il resto si gioca da solo: premi Completa.",
     "solver.settings": "Risolutore",
     "solver.winnable_only": "Solo partite vincibili (questo gioco)",
+    "solver.winnable_none": "In questo gioco il risolutore non riesce a dimostrare che una partita sia vincibile: le carte vengono sempre distribuite a caso.",
     "solver.lost_notice": "Avvisami quando una partita non si può più vincere",
     "solver.lost": "Da qui non si può più vincere: il risolutore ha esaminato ogni possibilità.",
     "solver.searching_deal": "Cerco una partita vincibile…",
