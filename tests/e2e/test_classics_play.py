@@ -505,7 +505,7 @@ def test_statistics_count_a_game_given_up(page, app_url, game_id):
     page.wait_for_selector('#end-dialog[open][data-status="resigned"]')
     assert played_count(page, game_id) == 1
     page.click("#end-close")
-    page.click("#btn-stats")
+    use_tool(page, "btn-stats")
     page.wait_for_selector("#stats-dialog[open]")
     assert page.locator("#stats-dialog").is_visible()
 
@@ -513,7 +513,7 @@ def test_statistics_count_a_game_given_up(page, app_url, game_id):
 @pytest.mark.parametrize("game_id", classic_params())
 def test_a_duel_link_opens_and_plays(page, app_url, game_id):
     game = open_classic(page, app_url, game_id)
-    page.click("#btn-duel")
+    use_tool(page, "btn-duel")
     page.wait_for_selector('#duel-dialog[open][data-view="setup"]')
     page.fill("#duel-name-0", "Ann")
     page.click("#duel-start")
