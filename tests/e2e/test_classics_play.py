@@ -36,16 +36,11 @@ from ui_helpers import (
     use_tool,
 )
 
-from game import DEAL, DRAW, REDEAL, Game, Move, get_spec, new_game, read_position
+from game import DEAL, DRAW, REDEAL, Game, Move, new_game, read_position
 from game.web.cues import cue_text
 from game.web.gestures import places
-from game.web.layout import plan
 from game.web.texts.cards import card_name
 from game.web.texts.ui import t
-
-# FreeCell's free cells need their place on the table (the tables branch lays it out).
-CELLS_LAID_OUT = "c1" in plan(get_spec("freecell"), 1366, 768).slots
-needs_cells = pytest.mark.skipif(not CELLS_LAID_OUT, reason="FreeCell's free cells have no place on the table yet")
 
 CLASSICS = ("klondike-1", "klondike-3", "freecell", "spider-1", "spider-2", "spider-4", "yukon")
 SAFE_HOME = json.dumps({"auto_home": "safe", "guide": "seen"})
@@ -151,7 +146,6 @@ def boot_position(page: Page, app_url: str, position: dict) -> Game:
 
 
 # --- FreeCell -------------------------------------------------------------------------------------
-@needs_cells
 def test_freecell_deal_numbers_are_microsofts(page, app_url):
     # RULES.md: game 1's first row, columns 1 to 8, is J♦ 2♦ 9♥ J♣ 5♦ 7♥ 7♣ 5♥.
     open_url(page, app_url, "?game=freecell&seed=1")
@@ -167,7 +161,6 @@ def test_freecell_deal_numbers_are_microsofts(page, app_url):
     assert state(page)["seed"] == 11982 and dom_piles(page) == engine_piles(new_game("freecell", 11982))
 
 
-@needs_cells
 def test_freecell_a_card_to_a_free_cell_and_back_by_drag_and_by_clicks(page, app_url):
     open_url(page, app_url, "?game=freecell&seed=6")
     game = new_game("freecell", 6)
@@ -194,7 +187,6 @@ def test_freecell_a_card_to_a_free_cell_and_back_by_drag_and_by_clicks(page, app
     check_matches(page, game)
 
 
-@needs_cells
 def test_freecell_a_run_within_the_supermove_limit_moves_as_one_by_drag(page, app_url):
     game = boot_position(page, app_url, FREECELL_SUPERMOVE)
     # Three cards with two free cells and no empty column: (2 + 1) x 2^0 = 3.
@@ -205,7 +197,6 @@ def test_freecell_a_run_within_the_supermove_limit_moves_as_one_by_drag(page, ap
     assert dom_piles(page)["t3"][-3:] == ["8H", "7C", "6D"]
 
 
-@needs_cells
 def test_freecell_a_run_one_card_too_long_is_refused_and_says_why(page, app_url):
     game = boot_position(page, app_url, FREECELL_SUPERMOVE)
     drag(page, "t1", count(page, "t1") - 4, "t2")  # four cards onto TH: one too many
@@ -214,7 +205,6 @@ def test_freecell_a_run_one_card_too_long_is_refused_and_says_why(page, app_url)
     assert state(page)["moves"] == 0
 
 
-@needs_cells
 def test_freecell_one_tap_on_a_card_with_nowhere_to_go_says_so(touch_tab, app_url):
     """Every free cell taken: a card that fits no column is told it has
     nowhere to go, not that a free cell is taken."""
@@ -366,8 +356,8 @@ def test_klondike_undo_and_redo_are_free_and_unlimited(page, app_url):
 
 # --- every classic ----------------------------------------------------------------------------------
 def classic_params():
-    """The seven classics; FreeCell's tests wait for its free cells' place."""
-    return [pytest.param(g, marks=needs_cells) if g == "freecell" else g for g in CLASSICS]
+    """The seven classics."""
+    return list(CLASSICS)
 
 
 def card_move(game, pred=lambda m: True):
@@ -537,3 +527,35 @@ def test_a_duel_link_opens_and_plays(page, app_url, game_id):
     fresh.play(move)
     settle(page)
     assert dom_piles(page) == engine_piles(fresh)
+
+
+# --- Finish ----------------------------------------------------------------------------------
+def near_won(game_id: str) -> dict:
+    """Every card home but the clubs from Ten up: the Ten on the waste
+    (Klondike), in a free cell (FreeCell) or in a column (Yukon), the King,
+    Queen and Jack each alone in a column."""
+    ranks = "A23456789TJQK"
+    piles = {f"f{i + 1}": [r + suit for r in ranks] for i, suit in enumerate("SHD")}
+    piles["f4"] = [r + "C" for r in ranks[:9]]
+    piles.update(t1=["KC"], t3=["QC"], t5=["JC"])
+    ten = {"freecell": "c1", "yukon": "t2"}.get(game_id, "waste")
+    piles[ten] = ["TC"]
+    return {"game": game_id, "piles": piles}
+
+
+@pytest.mark.parametrize("game_id", ["klondike-1", "klondike-3", "freecell", "yukon"])
+def test_finish_plays_the_last_cards_home(page, app_url, game_id):
+    """Nothing left to choose: Finish shows and sends the last four cards
+    home one by one, through the normal path, and the game is won."""
+    position = near_won(game_id)
+    check = Game(read_position(position))
+    open_url(page, app_url, position_query(position))
+    check_matches(page, check)
+    finish = page.locator("#btn-finish")
+    expect(finish).to_be_visible(timeout=10_000)
+    finish.click()
+    page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=15_000)
+    now = state(page)
+    assert now["status"] == "won" and now["moves"] == 4
+    assert dom_piles(page)["f4"][-1] == "KC"
+    expect(finish).to_be_hidden()
