@@ -79,15 +79,23 @@ SHAPE = """() => {
   top.sort((a, b) => order(a) - order(b));
   cols.sort((a, b) => parseInt(a.dataset.pile.slice(1)) - parseInt(b.dataset.pile.slice(1)));
   const rowBottom = Math.max(...top.map(p => box(p).bottom));
-  if (new Set(top.map(p => Math.round(box(p).top))).size > 1) out.push("the top row is not one row");
+  // A game of many columns on an upright phone stands its columns in two rows
+  // (and its foundations in two rows of four): then each row is checked alone.
+  const line = p => Math.round(box(p).top);
+  const colRows = [...new Set(cols.map(line))].sort((a, b) => a - b);
+  const split = colRows.length === 2 && cols.length >= 12;
+  if (colRows.length > (split ? 2 : 1)) out.push(`the columns stand in ${colRows.length} rows`);
+  if (new Set(top.map(line)).size > (split ? 2 : 1)) out.push("the top row is not one row");
   const cardW = box(cols[0]).width;  // (the stock's box is wider by its stack's edge)
   for (let i = 1; i < top.length; i++)
-    if (box(top[i]).left < box(top[i - 1]).left + cardW - 0.5) out.push(`${top[i].dataset.pile} is not right of ${top[i - 1].dataset.pile}`);
+    if (line(top[i]) === line(top[i - 1]) && box(top[i]).left < box(top[i - 1]).left + cardW - 0.5)
+      out.push(`${top[i].dataset.pile} is not right of ${top[i - 1].dataset.pile}`);
   for (let i = 0; i < cols.length; i++) {
-    const r = box(cols[i]);
-    if (Math.abs(r.top - box(cols[0]).top) > 0.5) out.push(`${cols[i].dataset.pile} starts lower than t1`);
+    const r = box(cols[i]), first = i < (split ? Math.ceil(cols.length / 2) : cols.length);
+    if (Math.abs(r.top - colRows[first ? 0 : 1]) > 0.5) out.push(`${cols[i].dataset.pile} is not in its row of columns`);
     if (r.top < rowBottom) out.push(`${cols[i].dataset.pile} starts above the top row's bottom`);
-    if (i && r.left < box(cols[i - 1]).right - 0.5) out.push(`${cols[i].dataset.pile} overlaps the column before it`);
+    if (i && line(cols[i - 1]) === line(cols[i]) && r.left < box(cols[i - 1]).right - 0.5)
+      out.push(`${cols[i].dataset.pile} overlaps the column before it`);
   }
   const board = document.getElementById("board");
   if (board.dataset.game.startsWith("spider")) {

@@ -21,6 +21,7 @@ from ui_helpers import (
     open_url,
     pause_between_taps,
     settle,
+    use_tool,
 )
 
 from game import Move, new_game
@@ -130,7 +131,7 @@ def test_on_by_default_on_a_touch_screen(browser, default_context_args, app_url,
     request.addfinalizer(context.close)  # closed even when the test fails
     page = context.new_page()
     open_url(page, app_url, "?game=reloaded&seed=24")
-    page.locator("#btn-settings").click()
+    use_tool(page, "btn-settings")
     assert page.locator('#settings-dialog input[name="one_tap"][value="on"]').is_checked()
     page.screenshot(path=str(tmp_path / "settings-phone.png"))
     page.locator("#settings-dialog [data-close]").click()

@@ -21,7 +21,7 @@ import json
 import pytest
 from conftest import MANUAL_HOME, watch_page
 from playwright.sync_api import expect
-from ui_helpers import dom_piles, engine_piles, hud, open_url, pause_clock, play_move, settle, status
+from ui_helpers import dom_piles, engine_piles, hud, open_url, pause_clock, play_move, settle, status, use_tool
 
 from game import Game, new_game, parse_move, read_position
 from game.solver import solve
@@ -117,7 +117,7 @@ def test_moves_are_saved_and_survive_a_reload(page, app_url):
     slot = saved(page, f"solitaire.save.{GAME}")
     assert slot["format"] == 2 and slot["game"]["moves"][-1].startswith("draw")
     assert saved(page, "solitaire.current") == GAME
-    page.click("#btn-settings")  # settings are kept too
+    use_tool(page, "btn-settings")  # settings are kept too
     page.check('#settings-dialog input[name="back"][value="red"]')
     page.check('#settings-dialog input[name="motion"][value="off"]')
     page.click("#settings-dialog [data-close]")
@@ -181,7 +181,7 @@ def test_a_new_page_at_the_bare_address_resumes_and_the_clock_holds_while_hidden
 
 
 def open_stats(page):
-    page.click("#btn-stats")
+    use_tool(page, "btn-stats")
     page.wait_for_selector("#stats-dialog[open]")
 
 

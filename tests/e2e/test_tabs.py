@@ -28,6 +28,7 @@ from ui_helpers import (
     played_count,
     settle,
     stored,
+    use_tool,
 )
 
 from game import new_game
@@ -91,7 +92,7 @@ def test_games_ended_in_two_tabs_are_both_counted(module_context, app_url, share
     history = stored(b, "solitaire.history")
     assert sorted(history["games"]) == ["reloaded", "solitario"]
     # The panel of the first tab shows both games, as they are now.
-    a.click("#btn-stats")
+    use_tool(a, "btn-stats")
     a.wait_for_selector("#stats-dialog[open]")
     a.select_option("#stats-game", "all")  # every game
     played_row = a.locator("#stats-figures div").filter(has_text=t("en", "stats.played"))
@@ -110,7 +111,7 @@ def test_settings_changed_in_two_tabs_are_both_kept(module_context, app_url, sha
         open_url(b, app_url, "?game=solitario&seed=6")
     a.click("#btn-sound")  # sound off, in the first tab
     a.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).sound === 'off'", timeout=5_000)
-    b.click("#btn-settings")
+    use_tool(b, "btn-settings")
     b.wait_for_selector("#settings-dialog[open]")
     b.check('#settings-dialog input[name="back"][value="red"]')  # red backs, in the second
     b.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).back === 'red'", timeout=5_000)
