@@ -28,7 +28,7 @@ PROVES_NEW_FROM = 0.5
 # Share of deals proved won within PAGE_BUDGET nodes, as bench/README.md
 # reports it ("Decided deals with 100,000 nodes: the classics"): Klondike
 # over deals 1-100 run with that budget; FreeCell and one-suit Spider (deals
-# 1-200), Yukon (1-126) and four-suit Spider (1-20) from the runs with
+# 1-200), Yukon and four-suit Spider (1-200) from the runs with
 # 100,000 nodes (their search is one best-first run, which a budget only
 # stops, so a deal won within 30,000 nodes there is won with a budget of
 # 30,000); two-suit Spider over deals 1-146 of `tools.winnable`.
@@ -39,7 +39,7 @@ WON_WITHIN = {
     "spider-1": 0.995,
     "spider-2": 0.14,
     "spider-4": 0.0,
-    "yukon": 0.63,
+    "yukon": 0.60,
 }
 
 
