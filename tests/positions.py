@@ -18,6 +18,27 @@ NEAR_WON = {
 }
 
 
+# FreeCell with two free cells taken and no empty column: runs of up to
+# (2 + 1) x 2^0 = 3 cards move as one. t1 ends in the run 9S 8H 7C 6D; t3's
+# 9C takes its last three, t2's TH would take all four: one card too many.
+FREECELL_SUPERMOVE = {
+    "game": "freecell",
+    "piles": {
+        **{f"f{i}": [r + s for r in RANKS[:5]] for i, s in enumerate("SHDC", 1)},
+        "c1": ["KS"],
+        "c2": ["KH"],
+        "t1": ["QD", "JS", "9S", "8H", "7C", "6D"],
+        "t2": ["KC", "6S", "TH"],
+        "t3": ["QC", "7S", "9C"],
+        "t4": ["8S", "TS", "JD"],
+        "t5": ["QS", "6H", "7H"],
+        "t6": ["9H", "JH", "QH"],
+        "t7": ["7D", "8D", "9D", "TD"],
+        "t8": ["KD", "6C", "8C", "TC", "JC"],
+    },
+}
+
+
 def longest_columns(game_id: str) -> dict:
     """A position of ``game_id`` with the longest columns its play can make, at
     both edges of the table (issue 12's layout test).

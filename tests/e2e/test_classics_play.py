@@ -41,6 +41,7 @@ from game.web.cues import cue_text
 from game.web.gestures import places
 from game.web.texts.cards import card_name
 from game.web.texts.ui import t
+from tests.positions import FREECELL_SUPERMOVE
 
 CLASSICS = ("klondike-1", "klondike-3", "freecell", "spider-1", "spider-2", "spider-4", "yukon")
 SAFE_HOME = json.dumps({"auto_home": "safe", "guide": "seen"})
@@ -92,29 +93,6 @@ def first(moves, pred=lambda m: True):
 def _suit_run(suit: str, ranks: str) -> list[str]:
     return [r + suit for r in ranks]
 
-
-# FreeCell: two free cells taken, no empty column: runs of up to (2 + 1) x 2^0 = 3
-# cards move as one. t1 ends in the run 9S 8H 7C 6D; t3's 9C takes its last
-# three, t2's TH would take all four: one card too many.
-FREECELL_SUPERMOVE = {
-    "game": "freecell",
-    "piles": {
-        "f1": _suit_run("S", "A2345"),
-        "f2": _suit_run("H", "A2345"),
-        "f3": _suit_run("D", "A2345"),
-        "f4": _suit_run("C", "A2345"),
-        "c1": ["KS"],
-        "c2": ["KH"],
-        "t1": ["QD", "JS", "9S", "8H", "7C", "6D"],
-        "t2": ["KC", "6S", "TH"],
-        "t3": ["QC", "7S", "9C"],
-        "t4": ["8S", "TS", "JD"],
-        "t5": ["QS", "6H", "7H"],
-        "t6": ["9H", "JH", "QH"],
-        "t7": ["7D", "8D", "9D", "TD"],
-        "t8": ["KD", "6C", "8C", "TC", "JC"],
-    },
-}
 
 # Spider, one suit: five runs home, t1 holds King to 2 and t2 the Ace that
 # completes it; ten cards left in the stock (one deal).

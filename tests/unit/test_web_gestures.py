@@ -210,27 +210,11 @@ def test_cards_with_nowhere_to_go_are_told_the_rule_only_where_one_stops_them():
     singles = [f"t{i}" for i in range(1, 11) if not places(spider.position, f"t{i}", 1)]
     assert singles and all(refusal(spider.position, t, 1) is None for t in singles)
     from game import read_position
+    from tests.positions import FREECELL_SUPERMOVE
 
-    cells = read_position(
-        {
-            "game": "freecell",
-            "piles": {
-                **{f"f{i}": [r + s for r in "A2345"] for i, s in enumerate("SHDC", 1)},
-                "c1": ["KS"],
-                "c2": ["KH"],
-                "c3": ["QH"],
-                "t1": ["QD", "JS", "9S", "8H", "7C", "6D"],
-                "t2": ["KC", "6S", "TH"],
-                "t3": ["QC", "7S", "9C"],
-                "t4": ["8S", "TS", "JD"],
-                "t5": ["QS", "6H", "7H"],
-                "t6": ["9H", "JH"],
-                "t7": ["7D", "8D", "9D", "TD"],
-                "t8": ["KD", "6C", "8C", "TC", "JC"],
-            },
-        },
-        "freecell",
-    )
+    # A third free cell taken (QH from t6): one free cell left, runs of two at most.
+    piles = {**FREECELL_SUPERMOVE["piles"], "c3": ["QH"], "t6": ["9H", "JH"]}
+    cells = read_position({"game": "freecell", "piles": piles}, "freecell")
     assert not places(cells, "t1", 3)  # three cards onto 9C, with one free cell: two at most
     assert refusal(cells, "t1", 3).reason == "supermove"
 
