@@ -68,6 +68,8 @@ def test_german_court_cards_and_retinue_labels_read_b_d_k(page, app_url):
     for c in courts:
         assert c["shown"] and c["rank"] == {"J": "B", "Q": "D", "K": "K"}[c["code"][0]], c
     # The artwork's own corners agree: the Bube and the Dame come from french-de/.
+    # A face shows its back until its picture has loaded (issue 42, item 4): wait for the faces.
+    page.wait_for_function(f"() => Object.values(({ART})()).every(src => !src.split('/').pop().startsWith('back-'))")
     art = page.evaluate(ART)
     assert {code: src.split("/")[-2] for code, src in art.items() if code[0] in "JQK"} == {
         code: "french" if code[0] == "K" else "french-de" for code in art if code[0] in "JQK"
