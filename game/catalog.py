@@ -107,8 +107,6 @@ GAMES: dict[str, GameSpec] = catalog(
     ),
     FORTY_THIEVES.variant(id="streets", name="Streets", build="alternate"),
     # The classics (RULES.md section 5): relaxed play, free undo and redo.
-    # Played on the command line and by the solver; the browser offers them
-    # once their rules text, layout and browser tests are done (in_browser).
     KLONDIKE_1 := RELOADED.variant(
         id="klondike-1",
         name="Klondike, draw one",

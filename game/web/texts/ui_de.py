@@ -3,7 +3,7 @@ ui.py loads them with the language."""
 
 WORDS = {
     "app.title": "Solitaire",
-    "app.tagline": "Zwölf Patiencen für den Browser – auch offline spielbar.",
+    "app.tagline": "Neunzehn Patiencen für den Browser – auch offline spielbar.",
     "app.deal_info": "Spiel Nr. {number}",
     "loading.start": "{game} wird vorbereitet …",
     "loading.runtime": "Karten und Tisch werden geholt …",

@@ -4,7 +4,7 @@ ui.py loads them with the language."""
 WORDS = {
     # --- the app ---------------------------------------------------------------
     "app.title": "Solitaire",
-    "app.tagline": "Twelve solitaire games that play in your browser, even offline.",
+    "app.tagline": "Nineteen solitaire games that play in your browser, even offline.",
     "app.deal_info": "Game {number}",
     # --- loading -----------------------------------------------------------------
     "loading.start": "Getting {game} ready…",

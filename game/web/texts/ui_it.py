@@ -3,7 +3,7 @@ ui.py loads them with the language."""
 
 WORDS = {
     "app.title": "Solitari",
-    "app.tagline": "Dodici solitari da giocare nel browser, anche offline.",
+    "app.tagline": "Diciannove solitari da giocare nel browser, anche offline.",
     "app.deal_info": "Partita n. {number}",
     "loading.start": "Preparazione di {game}…",
     "loading.runtime": "Arrivano le carte e il tavolo…",
