@@ -108,6 +108,19 @@ def pytest_runtest_setup(item):
     _now["module"] = item.module.__name__
 
 
+def pytest_sessionfinish(session):
+    """Under xdist a worker prints no summary: with ``PAGE_LOADS_FILE`` set,
+    each process adds its modules' figures to that file, a line each
+    (module, loads, new contexts, CPU seconds), tab-separated."""
+    out = os.environ.get("PAGE_LOADS_FILE")
+    if not out:
+        return
+    _stop.set()
+    with open(out, "a", encoding="utf-8") as f:
+        for module in sorted(set(LOADS) | set(CPU) - {"?"}):
+            f.write(f"{module}\t{LOADS[module]}\t{CONTEXTS[module]}\t{CPU[module]:.0f}\n")
+
+
 def pytest_terminal_summary(terminalreporter):
     for module, count in sorted(LOADS.items()):
         terminalreporter.write_line(f"page loads: {module}: {count} (in {CONTEXTS[module]} new contexts)")
