@@ -11,7 +11,9 @@ rather than ``game`` (a fresh page per test).
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -41,7 +43,8 @@ def app_server():
 def app_url(app_server) -> str:
     """Address of index.html's folder, ending in a slash."""
     port = app_server.server_address[1]
-    return f"http://127.0.0.1:{port}{app_server.base}"
+    KEPT["app_url"] = url = f"http://127.0.0.1:{port}{app_server.base}"
+    return url
 
 
 @pytest.fixture(scope="session")
@@ -86,6 +89,86 @@ def default_context_args(browser_context_args) -> dict:
     state = json.loads(json.dumps(browser_context_args["storage_state"]))
     state["origins"][0]["localStorage"] = [{"name": "solitaire.settings", "value": json.dumps({"guide": "seen"})}]
     return {**browser_context_args, "storage_state": state}
+
+
+# --- a returning player's browser keeps the runtime's snapshot ------------------------------------
+# A first visit starts Python from nothing, and the solver worker then makes
+# the runtime's memory snapshot and keeps it in the context's CacheStorage
+# (static/js/runtime.mjs): about 9 CPU seconds, against 4 for a visit that
+# restores it. A context opened with stored settings (``storage_state``) is
+# a returning player's, and a returning player's browser has the snapshot:
+# so each such context gets it before its first page, put there from a copy
+# the first such visit of the process made (once per process, served from
+# artifacts/). A context with nothing stored (``first_visit_context_args``),
+# and every context of a test marked ``first_visit``, starts from nothing.
+# (Playwright's storage_state carries localStorage, not CacheStorage.)
+KEPT: dict = {"app_url": None, "key": None, "file": None, "now": False}
+SNAPSHOT_CACHE = "solitaire-runtime-snapshot"
+
+# The kept snapshot's address and bytes (base64), read in the page that made it.
+READ_SNAPSHOT = """async cache => {
+  const store = await caches.open(cache);
+  const [request] = await store.keys();
+  const bytes = new Uint8Array(await (await store.match(request)).arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return [request.url, btoa(text)];
+}"""
+
+# Puts the copy (fetched from the test server) in a context's CacheStorage.
+PUT_SNAPSHOT = """async ([cache, key, url]) => {
+  const bytes = await (await fetch(url)).arrayBuffer();
+  await (await caches.open(cache)).put(key, new Response(bytes, {headers: {'Content-Type': 'application/octet-stream'}}));
+}"""
+
+_plain_new_context = Browser.new_context
+
+
+def _make_snapshot(browser: Browser) -> None:
+    """A first visit, until its worker has kept the snapshot; its copy in artifacts/."""
+    context = _plain_new_context(browser, viewport={"width": 1280, "height": 720}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(KEPT["app_url"] + "?game=reloaded&seed=1")
+        page.wait_for_function(
+            "window.SolSolver && window.SolSolver.ready && window.SolSolver.snapshot === 'made'",
+            timeout=180_000,
+            polling=250,
+        )
+        key, data = page.evaluate(READ_SNAPSHOT, SNAPSHOT_CACHE)
+    finally:
+        context.close()
+    path = ROOT / "artifacts" / f"kept-snapshot-{os.getpid()}.bin"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(base64.b64decode(data))
+    KEPT["key"], KEPT["file"] = key, path
+
+
+def _returning_context(self: Browser, *args, **kwargs) -> BrowserContext:
+    context = _plain_new_context(self, *args, **kwargs)
+    if kwargs.get("storage_state") and KEPT["app_url"] and not KEPT["now"]:
+        if KEPT["file"] is None:
+            _make_snapshot(self)
+        page = context.new_page()
+        page.goto(KEPT["app_url"] + "manifest.webmanifest")
+        url = KEPT["app_url"] + KEPT["file"].relative_to(ROOT).as_posix()
+        page.evaluate(PUT_SNAPSHOT, [SNAPSHOT_CACHE, KEPT["key"], url])
+        page.close()
+    return context
+
+
+Browser.new_context = _returning_context
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    # before the test's fixtures, module-scoped ones too: a first visit's test opens contexts with nothing kept
+    KEPT["now"] = item.get_closest_marker("first_visit") is not None
+
+
+def pytest_sessionfinish(session):
+    if KEPT["file"] is not None:
+        KEPT["file"].unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,9 @@ import pytest
 from tests.e2e.conftest import open_game, watch_page
 from tests.e2e.ui_helpers import click_pile, count
 
+# Every visit here starts as a first visit does, whatever is stored (conftest.py).
+pytestmark = pytest.mark.first_visit
+
 CACHE = "solitaire-runtime-snapshot"
 # The solver worker starts once the player is still after the first deal,
 # and keeps the snapshot right after its own start.
