@@ -86,7 +86,9 @@ class App:
         )
         self.hud.play_buttons = (by_id("btn-hint"), by_id("btn-giveup"))
         self.win = WinView(self, self.progress, self.sound)  # the celebration and what a win means
-        self.dialogs = Dialogs(self, self.board, self.win)  # picker, rules, settings, shortcuts, giving up, the end
+        self.dialogs = Dialogs(
+            self, self.board, self.win, self.hud
+        )  # picker, rules, settings, shortcuts, giving up, the end
         # Duels: a practice deal in play is left only when the player agrees (FairPlay.ask_leave).
         self.duel = DuelUI(self, self.progress, self.hud, lambda then: self.fair.ask_leave(then))
         # The clock's holds, leaving a deal, the stall notice.
@@ -96,11 +98,15 @@ class App:
         # Taps, drags and keys: gestures.resolve decides, Input performs.
         self.input = Input(self, self.board, self.one_tap, self.sound, self.hints.ask, self.dialogs.open_shortcuts)
         self.frame = Frame(self)  # ?embed=1: messages to and from the host page
-        self.titles = Titles(self, self.duel)  # the header's titles, the document's, the address
+        self.today = Today(self, self.progress, self.duel)  # the Today tool: today's deal, the daily streak
+        self.progress.goal_of = self.today.goal_of  # a daily deal's goal, recorded with its game
+        self.dialogs.end_shown.append(self.today.end_shown)
+        # The header's titles, the document's, the address.
+        self.titles = Titles(self, self.duel, self.frame, self.today)
+        self.today.goal_shown.append(self.titles.refresh)
         # Moves made ready while idle, for table.js to show at once.
         self.ahead = Ahead(self, self.table, self.input, self.auto_home, self.progress)
         self.guide = Guide(self, self.progress)  # the first visit's three steps
-        self.today = Today(self)  # the Today tool: today's deal, the daily streak
         self.update_url = self.titles.update_url
         self.dialogs.settings_shown += [self.fair.show_setting, self.looks.show_setting, self.sound.show_setting]
         # The lifecycle's order (part.py): the board before the HUD, the HUD

@@ -9,6 +9,8 @@ game ends: never before the first deal of an ordinary visit.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import js
 from pyodide.ffi import create_proxy
 from pyscript import document
@@ -19,6 +21,9 @@ from game import daily
 from .dom import el
 from .history import date_text, short_date
 from .texts.ui import t
+
+if TYPE_CHECKING:
+    from .duel_ui import DuelUI
 
 
 def today() -> str:
@@ -124,24 +129,24 @@ class PickerDaily:
 
 
 # --- after a daily game ------------------------------------------------------------------------
-def show_challenge(app) -> None:
+def show_challenge(app, duel_ui: DuelUI) -> None:
     """The end dialog of a daily game (not a duel's) offers "Challenge a friend"."""
     button = document.getElementById("end-challenge")
     if button is None or is_none(button):
         button = el("button", "", id="end-challenge", type="button")
         document.getElementById("end-new").after(button)
-        app.on(button, "click", app.guard(lambda e: challenge(app)))
+        app.on(button, "click", app.guard(lambda e: challenge(app, duel_ui)))
     button.textContent = t(app.lang, "daily.challenge")
-    button.hidden = daily.date_of(app.seed) is None or bool(app.duel.active)
+    button.hidden = daily.date_of(app.seed) is None or bool(duel_ui.active)
 
 
-def show_goal(app) -> None:
+def show_goal(app, goal: int | None) -> None:
     """The end dialog of a daily deal won, where the day has a goal: met or not."""
     line = document.getElementById("end-goal")
     if line is None or is_none(line):
         line = el("p", "end-goal", id="end-goal")
     document.getElementById("end-body").append(line)  # the body is filled afresh for each ending
-    goal, game = app.today.goal(), app.game
+    game = app.game
     line.hidden = goal is None or game.status != "won" or daily.date_of(app.seed) is None
     if not line.hidden:
         met = daily.goal_met(game.moves, goal)
@@ -149,7 +154,7 @@ def show_goal(app) -> None:
         line.classList.toggle("met", met)
 
 
-def challenge(app) -> None:
+def challenge(app, duel_ui: DuelUI) -> None:
     """A duel on the day's deal, with the usual time limit of the game: the
     player plays it as a duel run and gets the link to send."""
     from game import duel
@@ -160,4 +165,4 @@ def challenge(app) -> None:
     end = document.getElementById("end-dialog")
     if end.open:
         end.close()
-    app.duel.open_setup(fixed=(game_id, seed, duel.default_time_limit(game_id)))
+    duel_ui.open_setup(fixed=(game_id, seed, duel.default_time_limit(game_id)))

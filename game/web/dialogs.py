@@ -7,9 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyscript import document
-from pyscript.ffi import is_none
 
-from . import url
 from .board import FACE_SETS, Board
 from .dom import by_id, close
 from .looks import BACKS
@@ -20,16 +18,19 @@ from .shortcuts import fill_shortcuts
 from .texts.ui import t
 
 if TYPE_CHECKING:
+    from .hud import Hud
     from .win import WinView
 
 CLOSED_BY_A_DEAL = ("end-dialog", "confirm-dialog", "leave-dialog", "stall-dialog")
 
 
 class Dialogs(Part):
-    def __init__(self, app, board: Board, win: WinView):
+    def __init__(self, app, board: Board, win: WinView, hud: Hud):
         super().__init__(app)  # the controller: game, seed, settings, lang, choose
         self.board = board  # its card faces and backs, as the settings choose them
         self.win = win  # what a win means, on the end panel
+        self.hud = hud  # shows or hides the clock as its setting changes
+        self.end_shown: list = []  # told as the end dialog is filled: a daily deal's lines (today.py)
         self.settings_shown: list = []  # told as the settings open: each part shows its own setting
         self.picker = Picker(by_id("picker"), by_id("picker-games"), by_id("picker-number"), app.choose)
 
@@ -102,7 +103,7 @@ class Dialogs(Part):
             app.settings["back"] = target.value
         elif target.name == "show_clock":
             app.settings["clock"] = "shown" if target.checked else "hidden"
-            app.hud.show_clock()
+            self.hud.show_clock()
             app.save_settings()
             return
         else:
@@ -137,11 +138,8 @@ class Dialogs(Part):
         dialog.dataset.status = game.status
         fill_end(by_id("end-title"), by_id("end-body"), app.lang, game, game.score())
         self.win.fill(by_id("end-body"), app.lang, game, game.score())
-        if app.seed is not None and app.seed >= url.DAILY_FLOOR or not is_none(by_id("end-challenge")):
-            from .daily_ui import show_challenge, show_goal  # "Challenge a friend" after a daily game
-
-            show_challenge(app)
-            show_goal(app)
+        for show in self.end_shown:
+            show()
         if not dialog.open:
             dialog.showModal()
             by_id("end-new").focus()

@@ -238,7 +238,7 @@ class Hints(Part):
     def changed(self) -> None:
         """The position changed: drop any hint, and offer Finish if the rest is trivial."""
         self.asked = None
-        self.app.voice.close_dead_end()  # an undo, a resignation, a new deal: no longer the dead end
+        self.voice.close_dead_end()  # an undo, a resignation, a new deal: no longer the dead end
         solver = getattr(js.window, "SolSolver", None)
         if solver is not None:
             solver.cancel()

@@ -56,6 +56,9 @@ class Progress(Part):
         self.recorded = False  # the game on the table is already in the statistics
         self.before = None  # a copy of its game's record before the game that just ended
         self.told = False  # the "won't be kept" notice has been shown
+        # A daily deal's goal of moves, recorded with its game: Today.goal_of,
+        # handed over by App once Today is made (Today reads the records).
+        self.goal_of = lambda game_id, seed: None
         self.pointer = None  # the game id last written to solitaire.current
         self.panel = StatsPanel(self)
         self._timer = None
@@ -138,7 +141,7 @@ class Progress(Part):
         self.stats.end(game.spec.id, won, score, at)
         self.save_stats()
         now = str(js.Date.new().toISOString())
-        goal = self.app.today.goal_of(game.spec.id, game.seed)  # a daily deal's, once found
+        goal = self.goal_of(game.spec.id, game.seed)  # a daily deal's, once found
         args = (game.spec.id, game.seed, won, score, at, game.moves, now, goal)
         if later:  # at start: the history is read after the first deal
             self.app.later(lambda: self.records.ended(*args))

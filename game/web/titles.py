@@ -18,12 +18,16 @@ from .texts.ui import t
 
 if TYPE_CHECKING:
     from .duel_ui import DuelUI
+    from .frame import Frame
+    from .today import Today
 
 
 class Titles(Part):
-    def __init__(self, app, duel: DuelUI):
+    def __init__(self, app, duel: DuelUI, frame: Frame, today: Today):
         super().__init__(app)  # the controller: game, seed, lang, the address's language
         self.duel = duel  # the address of a duel (?duel=…)
+        self.frame = frame  # an embedded game's parameters, kept in every address
+        self.today = today  # a daily deal's goal of moves
 
     def dealt(self, restored=None) -> None:
         self.refresh()
@@ -43,7 +47,7 @@ class Titles(Part):
 
             info = deal_label(app.lang, app.seed) or info
             short = deal_label(app.lang, app.seed, short=True) or ""
-            goal = app.today.goal()  # the day's goal of moves, once the solver found its line
+            goal = self.today.goal()  # the day's goal of moves, once the solver found its line
             if goal is not None and short:  # (a phone's short line has no room: the HUD shows it, today.py)
                 info = t(app.lang, "daily.with_goal", info=info, goal=t(app.lang, "daily.goal_tag", moves=goal))
         line = by_id("deal-info")
@@ -66,7 +70,7 @@ class Titles(Part):
             query = url.position_query(app.start_position, lang=lang, time_limit=app.time_limit)
         elif query is None:
             query = url.deal_query(app.game.spec.id, app.seed, lang=lang, time_limit=app.time_limit)
-        query = url.keeping(query, app.frame.kept)  # an embedded game's address stays embedded
+        query = url.keeping(query, self.frame.kept)  # an embedded game's address stays embedded
         try:
             js.history.replaceState(js.history.state, "", query)
         except Exception:

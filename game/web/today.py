@@ -14,19 +14,30 @@ Today tool; the win is measured against it (``progress.py``, the calendar)."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import js
+from pyscript import document
+from pyscript.ffi import is_none
 
+from . import url
 from .dom import by_id
 from .part import Part
 from .texts.ui import t
+
+if TYPE_CHECKING:
+    from .duel_ui import DuelUI
+    from .progress import Progress
 
 STREAK_AFTER_MS = 1200  # after the first deal: the history is read then, not in the boot
 
 
 class Today(Part):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, progress: Progress, duel: DuelUI):
+        super().__init__(app)  # the controller: game, seed, lang, choose
+        self.progress = progress  # the history of daily deals, for the streak
+        self.duel = duel  # a duel's board shows no goal; a daily deal is challenged as a duel
+        self.goal_shown: list = []  # told once the goal of the deal on the table is found
         self.streak = None  # None until read
         self.asked = False
         self.goals = {}  # (game id, daily deal number) -> N, or None: asked, or no line found
@@ -57,7 +68,7 @@ class Today(Part):
         self.show()
 
     def read_streak(self) -> None:
-        self.streak = self.app.progress.records.days.streak(self.today())
+        self.streak = self.progress.records.days.streak(self.today())
         self.show()
 
     def show(self) -> None:
@@ -78,7 +89,7 @@ class Today(Part):
         """The goal in the HUD, beside the moves ("< 180"), out of a duel's
         way; marked once the moves have reached it."""
         app = self.app
-        goal = None if app.duel.active else self.goal()
+        goal = None if self.duel.active else self.goal()
         item = by_id("hud-goal")
         item.hidden = goal is None
         if goal is not None:
@@ -101,8 +112,6 @@ class Today(Part):
 
     def ask_goal(self) -> None:
         """A daily deal is on the table: ask the worker for its line (once a deal)."""
-        from . import url
-
         app = self.app
         key = (app.game.spec.id, app.seed)
         if app.seed is None or app.seed < url.DAILY_FLOOR or app.start_position is not None or key in self.goals:
@@ -126,8 +135,23 @@ class Today(Part):
         self.goals[key] = daily.goal_moves(len(data["moves"]))
         app = self.app
         if app.game is not None and (app.game.spec.id, app.seed) == key:
-            app.titles.refresh()
+            for show in self.goal_shown:
+                show()
             self.show()
+
+    def end_shown(self) -> None:
+        """The end dialog of a daily game offers "Challenge a friend", and says
+        whether the day's goal was met."""
+        app = self.app
+        if (
+            app.seed is not None
+            and app.seed >= url.DAILY_FLOOR
+            or not is_none(document.getElementById("end-challenge"))
+        ):
+            from .daily_ui import show_challenge, show_goal  # deferred: start-up imports nothing of the daily deal
+
+            show_challenge(app, self.duel)
+            show_goal(app, self.goal())
 
     def deal_today(self) -> None:
         from game import daily  # deferred: start-up imports nothing of the daily deal
