@@ -93,13 +93,14 @@ DEAL_LINE = """(() => { const e = document.getElementById('deal-info');
 
 
 def check_deal_line(page, size: str, lang: str) -> None:
-    """The daily deal's date shows whole: on a phone in figures (its words,
-    cut before the day, would read as another date), elsewhere in words."""
+    """The daily deal's date shows whole: on a phone, upright or sideways, in
+    figures (its words, cut before the day, would read as another date; held
+    sideways they would push the title into an ellipsis), elsewhere in words."""
     line = page.evaluate(DEAL_LINE)
     long_date = date_text(lang, TODAY)
     assert line["text"] == t(lang, "daily.deal_info", date=long_date)  # what a screen reader reads
     short = t(lang, "daily.deal_info", date=short_date(lang, TODAY))
-    assert line["shown"] == (f'"{short}" / ""' if size == "phone" else "none"), line
+    assert line["shown"] == (f'"{short}" / ""' if size in ("phone", "sideways") else "none"), line
     assert line["fits"], line
 
 

@@ -21,6 +21,12 @@ SHOTS = ROOT / "artifacts" / "screenshots" / "daily"
 TODAY = "2026-11-20"
 
 
+def gold_like(color: str) -> bool:
+    """An rgb() colour of the gold family: red well over blue, green between."""
+    r, g, b = (int(float(v)) for v in color[color.index("(") + 1 : color.index(")")].split(",")[:3])
+    return r - b > 80 and b < g < r
+
+
 def days(*won: str) -> str:
     return json.dumps({"format": 1, "days": {d: {"reloaded": "won"} for d in won}})
 
@@ -116,6 +122,13 @@ def test_the_calendar_marks_todays_deal_won(browser, browser_context_args, app_u
             """getComputedStyle(document.querySelector('#stats-calendar [data-day="2026-11-19"]'), '::after').content"""
         )
         assert no_mark in ("none", "normal")  # the mark is today's alone
+        # Today's ring is not the gold of a day won under its goal (the legend's frame).
+        ring = page.evaluate(
+            f"""getComputedStyle(document.querySelector('#stats-calendar [data-day="{TODAY}"]')).outlineColor"""
+        )
+        goal = page.evaluate("getComputedStyle(document.querySelector('.stats-more .key.goal'), '::before').boxShadow")
+        assert "rgb(227, 179, 65)" in goal and ring.startswith("rgb(")
+        assert not gold_like(ring), ring
         assert page.errors == []
     finally:
         context.close()
