@@ -86,9 +86,8 @@ class App:
         )
         self.hud.play_buttons = (by_id("btn-hint"), by_id("btn-giveup"))
         self.win = WinView(self, self.progress, self.sound)  # the celebration and what a win means
-        self.dialogs = Dialogs(
-            self, self.board, self.win, self.hud
-        )  # picker, rules, settings, shortcuts, giving up, the end
+        # Picker, rules, settings, shortcuts, giving up, the end.
+        self.dialogs = Dialogs(self, self.board, self.win, self.hud)
         # Duels: a practice deal in play is left only when the player agrees (FairPlay.ask_leave).
         self.duel = DuelUI(self, self.progress, self.hud, lambda then: self.fair.ask_leave(then))
         # The clock's holds, leaving a deal, the stall notice.

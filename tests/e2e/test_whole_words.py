@@ -1,8 +1,7 @@
 """No word cut short in the frame (issue 42, item 5): the daily deal's line
 under the title keeps its date whole on a phone, upright or sideways with
-the day's goal in the HUD, a short embed's
-rail of tools shows every tool's name whole, and the phone header's Duel
-button says its name under its icon."""
+the day's goal in the HUD; a short embed's rail of tools shows every tool's
+name whole; and the phone header's Duel button says its name under its icon."""
 
 from __future__ import annotations
 
