@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from ui_helpers import click_card, click_pile, count, drag, open_url, pause_clock, record_errors, settle, status
+from ui_helpers import click_card, click_pile, count, drag, handed, open_url, pause_clock, record_errors, settle, status
 
 from game import Move, new_game
 from game.duel import InvalidChallenge, Run, decode_challenge, encode_challenge, verify
@@ -38,14 +38,6 @@ def contexts(browser, browser_context_args):
 @pytest.fixture(scope="module")
 def shared():
     return {}  # what one test of the story hands to the next
-
-
-def handed(shared: dict, key: str):
-    """What a test before handed on; if it failed first, this test is
-    skipped (one failure shows once, not again in each test after it)."""
-    if key not in shared:
-        pytest.skip(f"the test before did not hand on the {key}")
-    return shared[key]
 
 
 def linked(runs_moves) -> str:

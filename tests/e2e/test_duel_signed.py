@@ -17,7 +17,7 @@ import random
 import zlib
 
 import pytest
-from ui_helpers import click_card, click_pile, count, open_url, record_errors, settle, status
+from ui_helpers import click_card, click_pile, count, handed, open_url, record_errors, settle, status
 
 from game import Game
 from game.duel import Challenge, Run, decode_challenge, encode_challenge, verify
@@ -303,8 +303,9 @@ def test_a_link_that_changes_a_game_played_here_says_so_loudly(contexts, app_url
     is refused outright; made unsigned and signed over by the forger, it
     opens, and the challenger's device sees that it is not her game."""
     a = contexts("A")
-    ann = decode_challenge(shared["ann_link"]).runs[0]
-    payload = unpack(token_of(shared["ann_link"]))
+    ann_link = handed(shared, "ann_link")
+    ann = decode_challenge(ann_link).runs[0]
+    payload = unpack(token_of(ann_link))
     payload["r"][0]["m"] = " ".join(payload["r"][0]["m"].split(" ")[:1])
     payload["r"][0]["t"] = payload["r"][0]["t"][:1]
     open_url(a, app_url, f"?duel={pack(payload)}")  # cut, with Ann's signature: refused

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -42,6 +43,14 @@ def until(page: Page, check, timeout_ms: int = 15_000) -> None:
     deadline = time.monotonic() + timeout_ms / 1000
     while not check() and time.monotonic() < deadline:
         page.wait_for_timeout(50)  # the page's tasks and requests run meanwhile
+
+
+def handed(shared: dict, key: str):
+    """What a test before handed on; if it failed first, this test is
+    skipped (one failure shows once, not again in each test after it)."""
+    if key not in shared:
+        pytest.skip(f"the test before did not hand on the {key}")
+    return shared[key]
 
 
 def pause_clock(page: Page, ahead_ms: int = 0) -> None:

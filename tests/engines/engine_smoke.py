@@ -247,6 +247,7 @@ def at_home(browsers, engine, site):
 # picker in that page, as a player switches games; Firefox boots every game
 # from its own address. Both play one real move in every game.
 BOOTS_EACH_GAME = {"firefox": True, "webkit": False}
+DEAL_S = 60.0  # a new deal, with the page up: only a hung page takes this long
 
 
 def showing_the_game(e: Engine, site_url: str) -> bool:
@@ -256,18 +257,40 @@ def showing_the_game(e: Engine, site_url: str) -> bool:
 
 def deal_from_picker(e: Engine, game_id: str, seed: int) -> None:
     """Open Games, type the deal's number, and pick the game's tile;
-    leaving the deal in play when the page asks (it counts as a loss)."""
+    leaving the deal in play when the page asks (it counts as a loss).
+    Each step waits for what the player would see before the next one, so
+    a busy machine only makes it slower."""
     e.click_at(*center(box(e, "#btn-games")))
     e.wait("!!document.querySelector('#picker[open]')")
+    settle(e)  # the panel's opening slide: a click during it may land beside its target
     e.click_at(*center(box(e, "#picker-number")))
     e.js("document.getElementById('picker-number').select();")
     e.type(str(seed))
+    e.wait(f"document.getElementById('picker-number').value === {str(seed)!r}")
     e.click_at(*center(box(e, f'.game-tile[data-game="{game_id}"]')))
     e.wait(f"document.querySelector('#leave-dialog[open]') || window.solitaire.state().game === {game_id!r}")
     if e.js("return !!document.querySelector('#leave-dialog[open]');"):
+        settle(e)
         e.click_at(*center(box(e, "#leave-yes")))
-    e.wait(f"window.solitaire.state().game === {game_id!r} && window.solitaire.state().seed === {seed} && {PLAYING}")
+    try:
+        e.wait(
+            f"window.solitaire.state().game === {game_id!r} && window.solitaire.state().seed === {seed} && {PLAYING}",
+            DEAL_S,
+        )
+    except AssertionError as failed:
+        raise AssertionError(f"{failed}; the page shows {where(e)}") from None
     settle(e)
+
+
+def where(e: Engine) -> dict:
+    """What the page shows, for a failure's message: the deal and the open panels."""
+    return e.js(
+        """const s = window.solitaire && window.solitaire.state();
+        return {game: s && s.game, seed: s && s.seed, moves: s && s.moves,
+                board: document.getElementById('board').dataset.status,
+                open: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+                picker: document.getElementById('picker-number').value};"""
+    )
 
 
 def start_game(e: Engine, site_url: str, game_id: str, seed: int, boot: bool) -> None:
