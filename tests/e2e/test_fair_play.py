@@ -91,7 +91,7 @@ def test_practice_clock_starts_at_the_first_action_and_stands_still_under_dialog
     assert stored(page, "solitaire.save.retinue")["elapsed"] == 0
     assert hud(page)["time"] == 0 and page.get_attribute("#board", "data-clock") == "waiting"
     act(page)
-    page.wait_for_function("document.querySelector('[data-hud=\"time\"]').textContent === '00:01'", timeout=4_000)
+    clock_runs_on(page, 0)  # a late tick on a busy machine may show 00:02 first
     assert page.get_attribute("#board", "data-clock") == "running"
     for opener, dialog in (("#btn-rules", "rules-dialog"), ("#btn-settings", "settings-dialog")):
         page.click(opener)
