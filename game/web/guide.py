@@ -6,11 +6,32 @@ setting, "seen") it never shows again. Not in an embedded page."""
 
 from __future__ import annotations
 
+import string
+
 from pyscript import document
 
-from .dom import by_id
+from .dom import by_id, el
 from .part import Part
 from .texts.ui import t
+
+# A tool named in the guide's words, by both of its labels: the toolbar's
+# (``action.*``) and the short one under its icon on a phone (``tool.*``).
+TOOL_NAMES = {"hint": ("action.hint", "tool.hint"), "undo": ("action.undo", "tool.undo")}
+
+
+def fill(node, lang: str, key: str) -> None:
+    """``node`` shows the text ``key``; each ``{tool}`` in it is the tool's
+    name in both forms, and the stylesheet shows the one the toolbar shows
+    on this screen, so the words always name the button as it reads."""
+    node.textContent = ""
+    for literal, field, _, _ in string.Formatter().parse(t(lang, key)):
+        if literal:
+            node.append(document.createTextNode(literal))
+        if field:
+            long_key, short_key = TOOL_NAMES[field]
+            named = el("span", "named")
+            named.append(el("span", "long", t(lang, long_key)), el("span", "short", t(lang, short_key)))
+            node.append(named)
 
 
 class Guide(Part):
@@ -50,8 +71,8 @@ class Guide(Part):
         lang, steps = self.app.lang, self.steps()
         title, body = steps[self.step]
         by_id("guide-count").textContent = t(lang, "guide.step", n=self.step + 1, of=len(steps))
-        by_id("guide-title").textContent = t(lang, title)
-        by_id("guide-body").textContent = t(lang, body)
+        fill(by_id("guide-title"), lang, title)
+        fill(by_id("guide-body"), lang, body)
         by_id("guide-back").hidden = self.step == 0
         by_id("guide-next").textContent = t(lang, "guide.done" if self.step == len(steps) - 1 else "guide.next")
         by_id("guide").hidden = False
