@@ -47,6 +47,15 @@ PROBLEMS = """() => {
       }
     }
   }
+  for (const badge of document.querySelectorAll("#board .pile .badge")) {  // a pile's count, clear of other piles
+    if (!badge.textContent || !badge.getClientRects().length) continue;
+    const r = badge.getBoundingClientRect(), own = badge.closest("[data-pile]");
+    const near = [...document.querySelectorAll("#board [data-card]")].find(card => {
+      const c = card.getBoundingClientRect();
+      return !own.contains(card) && r.left < c.right + 1 && r.right > c.left - 1 && r.top < c.bottom + 1 && r.bottom > c.top - 1;
+    });
+    if (near) out.push(`${own.dataset.pile}'s count touches a card of ${near.parentElement.dataset.pile}`);
+  }
   const bar = document.getElementById("toolbar"), b = bar.getBoundingClientRect();
   const vertical = getComputedStyle(bar).flexDirection.startsWith("column");
   const tools = [...bar.children].filter(t => t.matches(".tool") && !t.hidden && t.getClientRects().length);
