@@ -11,6 +11,7 @@ import json
 import pytest
 from conftest import clean_tab
 from ui_helpers import (
+    WAIT_MS,
     click_card,
     click_pile,
     count,
@@ -157,7 +158,7 @@ def test_the_flight_home_is_skipped_by_a_key(page, app_url):
     page.evaluate(RECORD)
     tap_move(page, "waste>t7")
     page.keyboard.press("Shift")  # any key
-    page.wait_for_function(f"window.__landed.length === {len(changes) - 1}", timeout=3_000)
+    page.wait_for_function(f"window.__landed.length === {len(changes) - 1}", timeout=WAIT_MS)
     times = [at for _, at in page.evaluate("window.__landed")]
     # Uninterrupted, the cards land a beat apart (over half a second here);
     # skipped, the rest are there at once.
@@ -183,7 +184,7 @@ def test_a_duel_carries_the_cards_gone_home_and_replays_exactly(
     shows(a, expected)
     a.click("#btn-giveup")
     a.click("#confirm-yes")
-    a.wait_for_selector('#duel-dialog[open][data-view="result"]', timeout=5_000)
+    a.wait_for_selector('#duel-dialog[open][data-view="result"]', timeout=WAIT_MS)
     link = a.input_value("#duel-link")
     (run,) = decode_challenge(link).runs
     assert [x.split("@")[0] for x in run.actions] == ["t3>t4+t3>f1", "resign"]

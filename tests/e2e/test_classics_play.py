@@ -19,6 +19,7 @@ import pytest
 from conftest import clean_tab
 from playwright.sync_api import Page, expect
 from ui_helpers import (
+    WAIT_MS,
     card,
     check_matches,
     click_card,
@@ -68,7 +69,7 @@ def state(page: Page) -> dict:
 
 def moved(page: Page, before: int) -> None:
     """Wait until the page has counted a move past ``before``, and its cards have landed."""
-    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=5_000)
+    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=WAIT_MS)
     settle(page)
 
 

@@ -11,6 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 from ui_helpers import (
+    WAIT_MS,
     card,
     check_matches,
     click_card,
@@ -347,7 +348,7 @@ def test_a_retinue_card_of_its_own_piles_rank_goes_there_when_picked_and_put(pag
         page.mouse.move(x + 40, y + 30, steps=5)  # off and back: let go over its own pile
         page.mouse.move(x + 2, y + 10, steps=5)
         page.mouse.up()
-    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=WAIT_MS)
     settle(page)
     game.play(Move("t8", "t8", 1))
     check_matches(page, game)
@@ -384,7 +385,7 @@ def test_a_card_let_go_over_its_own_pile_goes_back_quietly(page):
     page.mouse.move(x + 20, y + 5, steps=3)
     page.mouse.move(x + box["width"] * 0.75, y + 10, steps=5)
     page.mouse.up()
-    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=WAIT_MS)
     settle(page)
     game.play(Move("t3", "t4", 1))
     check_matches(page, game)
@@ -412,7 +413,7 @@ def test_a_double_click_counts_by_when_the_clicks_happened_not_when_the_page_got
                 {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1, "timestamp": at},
             )
     cdp.detach()
-    page.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
+    page.wait_for_function("window.solitaire.state().moves === 2", timeout=WAIT_MS)
     settle(page)
     assert dom_piles(page)["f1"] == ["AD"]
 
@@ -442,7 +443,7 @@ def test_quick_clicks_on_the_stock_each_draw_while_the_cards_before_still_fly(pa
     box = page.locator('#board [data-pile="stock"]').bounding_box()
     for n in (1, 2, 3):
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_function(f"window.solitaire.state().moves === {n}", timeout=5_000)
+        page.wait_for_function(f"window.solitaire.state().moves === {n}", timeout=WAIT_MS)
         page.evaluate(HOLD_SLIDES)
         assert page.evaluate(FACE_ON_STOCK) == []
         game.play(DRAW)
@@ -521,9 +522,9 @@ def test_a_tap_that_put_cards_down_is_not_half_of_a_double_tap(page):
     click_card(page, "t5", count(page, "t5") - 1)
     click_pile(page, "t4")
     page.mouse.click(x, y)  # at once: within the time of a double tap
-    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=WAIT_MS)
     click_pile(page, "t2")
-    page.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
+    page.wait_for_function("window.solitaire.state().moves === 2", timeout=WAIT_MS)
     settle(page)
     game.play(Move("t5", "t4", 1))
     game.play(Move("t4", "t2", 2))

@@ -13,7 +13,7 @@ import itertools
 import json
 
 import pytest
-from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, settle
+from ui_helpers import WAIT_MS, click_card, click_pile, count, leave_if_asked, open_url, settle
 
 from game import new_game
 from game.solver import solve
@@ -105,7 +105,7 @@ def win_daily(page, app_url: str, date: str) -> None:
     last = line[-1]
     click_card(page, last.src, count(page, last.src) - last.count)
     click_pile(page, last.dst)
-    page.wait_for_selector("#celebrate.cascade .fly, #celebrate.calm", state="attached", timeout=5_000)
+    page.wait_for_selector("#celebrate.cascade .fly, #celebrate.calm", state="attached", timeout=WAIT_MS)
     page.keyboard.press("Shift")  # skip the celebration
     page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
 

@@ -14,7 +14,7 @@ import datetime
 import json
 
 import pytest
-from ui_helpers import card, click_card, click_pile, context_with, count, open_url, record_errors
+from ui_helpers import WAIT_MS, card, click_card, click_pile, context_with, count, open_url, record_errors
 
 from game import Move, daily, new_game
 from game.solver import solve
@@ -77,7 +77,7 @@ def play_last(page, move: Move, touch: bool) -> None:
     else:
         click_card(page, move.src, count(page, move.src) - move.count)
         click_pile(page, move.dst)
-    page.wait_for_selector("#celebrate.cascade .fly, #celebrate.calm", state="attached", timeout=5_000)
+    page.wait_for_selector("#celebrate.cascade .fly, #celebrate.calm", state="attached", timeout=WAIT_MS)
     page.keyboard.press("Shift")  # skip the celebration
     page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
 

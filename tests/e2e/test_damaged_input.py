@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import watch_page
-from ui_helpers import click_card, click_pile, count, leave_if_asked, open_url, settle, status
+from ui_helpers import WAIT_MS, click_card, click_pile, count, leave_if_asked, open_url, settle, status
 
 from game import new_game
 from game.web.storage import Slot
@@ -86,7 +86,7 @@ def plays_on(page) -> None:
             src, n = src.split(":")[0], int(src.split(":")[1])
         click_card(page, src, count(page, src) - n)
         click_pile(page, dst)
-    page.wait_for_function(f"window.solitaire.state().moves > {before['moves']}", timeout=5_000)
+    page.wait_for_function(f"window.solitaire.state().moves > {before['moves']}", timeout=WAIT_MS)
     settle(page)
     page.click("#btn-new")
     leave_if_asked(page)

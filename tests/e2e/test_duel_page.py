@@ -9,7 +9,19 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from ui_helpers import click_card, click_pile, count, drag, handed, open_url, pause_clock, record_errors, settle, status
+from ui_helpers import (
+    WAIT_MS,
+    click_card,
+    click_pile,
+    count,
+    drag,
+    handed,
+    open_url,
+    pause_clock,
+    record_errors,
+    settle,
+    status,
+)
 
 from game import Move, new_game
 from game.duel import InvalidChallenge, Run, decode_challenge, encode_challenge, verify
@@ -66,7 +78,7 @@ def move_by(page, text: str, how: str) -> None:
 def give_up(page) -> None:
     page.click("#btn-giveup")
     page.click("#confirm-yes")
-    page.wait_for_selector('#duel-dialog[open][data-view="result"]', timeout=5_000)
+    page.wait_for_selector('#duel-dialog[open][data-view="result"]', timeout=WAIT_MS)
 
 
 def ranking(page) -> list[tuple[str, int]]:
@@ -250,12 +262,12 @@ def test_pass_and_play_two_players_and_an_untimed_tie_offers_a_rematch(contexts,
     handed(shared, "link")  # this device played as Ann before
     a = contexts("A")
     open_url(a, app_url, "?duel=" + linked((("Ann", ANN_MOVES), ("Bea", ANN_MOVES[:1]))))
-    a.wait_for_selector('#duel-dialog[open][data-view="ranking"]', timeout=5_000)
+    a.wait_for_selector('#duel-dialog[open][data-view="ranking"]', timeout=WAIT_MS)
     a.click("#duel-close")
     a.click("#btn-duel")  # the duel on hand first: its ranking
-    a.wait_for_selector('#duel-dialog[open][data-view="ranking"]', timeout=5_000)
+    a.wait_for_selector('#duel-dialog[open][data-view="ranking"]', timeout=WAIT_MS)
     a.click("#duel-new")
-    a.wait_for_selector('#duel-dialog[open][data-view="setup"]', timeout=5_000)
+    a.wait_for_selector('#duel-dialog[open][data-view="setup"]', timeout=WAIT_MS)
     assert a.input_value("#duel-name-0") == "Ann"  # remembered
     a.click("#duel-add")
     a.fill("#duel-name-1", "ann")
@@ -314,7 +326,7 @@ def test_phone_screens(contexts, app_url):
     phone.fill("#duel-join-name", "Dan")
     phone.click("#duel-accept")
     phone.wait_for_selector("#duel-dialog", state="hidden")
-    phone.wait_for_function("document.querySelector('[data-hud=\"ghost\"]').textContent === '10'", timeout=5_000)
+    phone.wait_for_function("document.querySelector('[data-hud=\"ghost\"]').textContent === '10'", timeout=WAIT_MS)
     assert phone.text_content("#ghost-lead") == "\u221210"
     assert phone.url.endswith("&lang=de") and "?duel=" in phone.url  # a reload is German still
     assert phone.text_content('#hud dt[data-t="hud.moves"]') == "Züge"

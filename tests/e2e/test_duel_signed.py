@@ -17,7 +17,7 @@ import random
 import zlib
 
 import pytest
-from ui_helpers import click_card, click_pile, count, handed, open_url, record_errors, settle, status
+from ui_helpers import WAIT_MS, click_card, click_pile, count, handed, open_url, record_errors, settle, status
 
 from game import Game
 from game.duel import Challenge, Run, decode_challenge, encode_challenge, verify
@@ -246,7 +246,7 @@ def test_no_hint_and_no_lost_notice_during_a_duel_run(contexts, app_url):
     h.click("#btn-new")  # and in practice play the quiet check is asked again
     h.wait_for_selector('#board[data-status="playing"]')
     click_pile(h, "stock")
-    h.wait_for_function("window.__asks.includes('solve')", timeout=5_000)
+    h.wait_for_function("window.__asks.includes('solve')", timeout=WAIT_MS)
     assert not h.errors
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from ui_helpers import (
+    WAIT_MS,
     check_matches,
     click_card,
     click_pile,
@@ -57,7 +58,7 @@ def page(browser, browser_context_args):
 
 
 def end_dialog(page):
-    page.wait_for_selector("#end-dialog[open]", timeout=5_000)
+    page.wait_for_selector("#end-dialog[open]", timeout=WAIT_MS)
     return page.text_content("#end-title"), page.text_content("#end-body")
 
 
@@ -83,7 +84,7 @@ def test_finish_a_near_won_position(page, app_url, game_id, how, encoded):
         click_card(page, move.src, n - 1)
         click_pile(page, move.dst)
     # The cards celebrate over the table first; the dialog follows.
-    page.wait_for_selector("#celebrate.cascade .fly", state="attached", timeout=5_000)
+    page.wait_for_selector("#celebrate.cascade .fly", state="attached", timeout=WAIT_MS)
     assert not page.is_visible("#end-dialog")
     title, body = end_dialog(page)
     assert status(page) == "won"

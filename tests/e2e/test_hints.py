@@ -12,7 +12,7 @@ import json
 import pytest
 from conftest import clean_tab
 from playwright.sync_api import Page, expect
-from ui_helpers import click_card, click_pile, count, open_url, position_query, settle
+from ui_helpers import WAIT_MS, click_card, click_pile, count, open_url, position_query, settle
 
 from game import new_game
 from game.advice import advise_game
@@ -86,14 +86,14 @@ def test_hint_highlights_a_legal_move_and_the_page_stays_responsive(page: Page, 
         click_card(page, move.src, count(page, move.src) - move.count)
         settle(page)
         click_pile(page, move.dst)
-    page.wait_for_function(f"window.solitaire.state().moves > {moves}", timeout=3_000)
+    page.wait_for_function(f"window.solitaire.state().moves > {moves}", timeout=WAIT_MS)
     assert page.locator(".hint-src, .hint-dst").count() == 0
 
 
 def test_near_won_position_offers_finish_and_wins(page: Page, app_url: str, tmp_path):
     open_url(page, app_url, position_query(NEAR_WON))
     finish = page.locator("#btn-finish")
-    expect(finish).to_be_visible(timeout=5_000)
+    expect(finish).to_be_visible(timeout=WAIT_MS)
     page.screenshot(path=str(tmp_path / "finish.png"))
     finish.click()
     page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)
@@ -150,7 +150,7 @@ def test_winnable_only_says_the_solver_cannot_in_four_suit_spider_and_deals_at_o
     clean_tab(page, app_url, json.dumps({"auto_home": "off", "guide": "seen", "winnable": ["spider-4"]}))
     open_url(page, app_url, "?game=spider-4&seed=3")
     page.locator("#btn-new").click()
-    page.wait_for_function("document.getElementById('board').dataset.seed !== '3'", timeout=5_000)
+    page.wait_for_function("document.getElementById('board').dataset.seed !== '3'", timeout=WAIT_MS)
     assert state(page)["status"] == "playing" and state(page)["moves"] == 0
     assert t("en", "solver.searching_deal") not in (page.text_content("#toast") or "")
     for lang in ("de", "en"):  # the words in another language, then the test's

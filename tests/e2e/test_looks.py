@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from conftest import MANUAL_HOME, clean_tab
 from ui_helpers import (
+    WAIT_MS,
     click_card,
     click_pile,
     context_with,
@@ -140,7 +141,7 @@ def test_no_sound_before_a_gesture_then_each_sound(module_tab, app_url):
         click_card(page, src, 0)
         click_pile(page, dst)
         settle(page)
-    page.wait_for_function("window.__sounds.includes('win')", timeout=5_000)
+    page.wait_for_function("window.__sounds.includes('win')", timeout=WAIT_MS)
     assert sounds(page) == ["pick", "place"] * 3 + ["win"]
     page.wait_for_function("window.SolSound && window.SolSound.played.includes('win')")
     page.remove_listener("request", listen)

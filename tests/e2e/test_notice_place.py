@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import clean_tab
-from ui_helpers import click_card, click_pile, count, open_url, resize, settle
+from ui_helpers import WAIT_MS, click_card, click_pile, count, open_url, resize, settle
 
 from game import new_game
 from game.web.layout import FAN_UP
@@ -137,7 +137,7 @@ def test_a_notice_makes_way_for_a_column_that_grows_into_it(module_tab, app_url)
         moves = page.evaluate("window.solitaire.state().moves")
         click_card(page, move.src, count(page, move.src) - move.count)
         click_pile(page, move.dst)
-        page.wait_for_function(f"window.solitaire.state().moves > {moves}", timeout=5_000)
+        page.wait_for_function(f"window.solitaire.state().moves > {moves}", timeout=WAIT_MS)
         settle(page)
         boxes = page.evaluate(BOXES)
         assert not [b for b in boxes["ends"] if overlaps(boxes["notice"], b)], boxes

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, watch_page
+from ui_helpers import WAIT_MS
 
 from tools import precache
 from tools.serve import ROOT, make_server, serve_in_thread
@@ -74,7 +75,7 @@ def caches(page) -> dict:
 def click_stock_and_wait(page):
     before = page.evaluate("window.solitaire.state().moves")
     page.locator('#board [data-pile="stock"]').click()
-    page.wait_for_function(f"window.solitaire.state().moves === {before + 1}", timeout=5_000)
+    page.wait_for_function(f"window.solitaire.state().moves === {before + 1}", timeout=WAIT_MS)
 
 
 def test_the_first_visit_keeps_the_app_for_offline_play(visit, site):

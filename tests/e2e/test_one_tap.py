@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from ui_helpers import (
+    WAIT_MS,
     click_card,
     count,
     deal_from_picker,
@@ -160,7 +161,7 @@ def test_one_tap_plays_a_retinue_card_onto_the_pile_it_lies_on(browser, default_
     assert [str(m) for m in game.legal_moves()] == ["t8>t8"]
     eight = game.position.pile("t8")[-1]
     page.locator('#board [data-pile="t8"] > [data-card]').last.tap()
-    page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+    page.wait_for_function("window.solitaire.state().moves === 1", timeout=WAIT_MS)
     settle(page)
     game.play(Move("t8", "t8", 1))
     assert dom_piles(page) == engine_piles(game)

@@ -21,7 +21,7 @@ import json
 import pytest
 from conftest import MANUAL_HOME, watch_page
 from playwright.sync_api import expect
-from ui_helpers import dom_piles, engine_piles, hud, open_url, pause_clock, play_move, settle, status, use_tool
+from ui_helpers import WAIT_MS, dom_piles, engine_piles, hud, open_url, pause_clock, play_move, settle, status, use_tool
 
 from game import Game, new_game, parse_move, read_position
 from game.solver import solve
@@ -281,7 +281,7 @@ def test_a_save_of_the_format_before_steps_resumes_and_one_undo_takes_back_a_pai
     undone = case["then"][0]
     assert undone["action"] == "undo"  # the old page took back a pair: two moves
     page.click("#btn-undo")
-    page.wait_for_function(f"window.solitaire.state().moves === {undone['moves']}", timeout=5_000)
+    page.wait_for_function(f"window.solitaire.state().moves === {undone['moves']}", timeout=WAIT_MS)
     assert state(page)["position"] == undone["position"]
     settle(page)
     assert dom_piles(page) == engine_piles(Game(read_position(undone["position"])))

@@ -18,6 +18,7 @@ import json
 import pytest
 from conftest import MANUAL_HOME
 from ui_helpers import (
+    WAIT_MS,
     click_card,
     click_pile,
     count,
@@ -110,11 +111,11 @@ def test_settings_changed_in_two_tabs_are_both_kept(module_context, app_url, sha
         open_url(a, app_url, "?game=reloaded&seed=5")
         open_url(b, app_url, "?game=solitario&seed=6")
     a.click("#btn-sound")  # sound off, in the first tab
-    a.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).sound === 'off'", timeout=5_000)
+    a.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).sound === 'off'", timeout=WAIT_MS)
     use_tool(b, "btn-settings")
     b.wait_for_selector("#settings-dialog[open]")
     b.check('#settings-dialog input[name="back"][value="red"]')  # red backs, in the second
-    b.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).back === 'red'", timeout=5_000)
+    b.wait_for_function("JSON.parse(localStorage.getItem('solitaire.settings')).back === 'red'", timeout=WAIT_MS)
     settings = stored(b, "solitaire.settings")
     assert settings["sound"] == "off" and settings["back"] == "red", settings
     b.keyboard.press("Escape")
@@ -149,13 +150,13 @@ def test_a_tab_takes_up_the_game_played_on_in_another(module_context, app_url, s
     next_frames(a)
     assert not a.is_visible("#toast.show")  # nothing new for the first tab: the same game
     play_on(b, game)
-    a.wait_for_function(f"window.solitaire.state().moves === {len(game.log)}", timeout=5_000)
+    a.wait_for_function(f"window.solitaire.state().moves === {len(game.log)}", timeout=WAIT_MS)
     settle(a)
     assert state(a)["position"] == state(b)["position"]
     assert a.text_content("#toast") == t("en", "progress.taken_up")
     # Back in the first tab: a move there shows in the second.
     play_on(a, game)
-    b.wait_for_function(f"window.solitaire.state().moves === {len(game.log)}", timeout=5_000)
+    b.wait_for_function(f"window.solitaire.state().moves === {len(game.log)}", timeout=WAIT_MS)
     assert state(b)["position"] == state(a)["position"]
     a.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
     a.close()
@@ -182,7 +183,7 @@ def test_a_hidden_tab_behind_never_saves_over_the_game(module_context, app_url, 
     next_frames(b)
     assert state(a)["moves"] == 1  # hidden: it waits to be shown
     hide(a, False)
-    a.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
+    a.wait_for_function("window.solitaire.state().moves === 2", timeout=WAIT_MS)
     assert state(a)["position"] == state(b)["position"]
     # Hidden again, and behind again: another tab's save of a further move
     # whose word (the browser's storage event) has not reached this tab yet,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from conftest import clean_tab
 from playwright.sync_api import expect
-from ui_helpers import double_click_card, open_url, position_query, record_errors, resize, settle
+from ui_helpers import WAIT_MS, double_click_card, open_url, position_query, record_errors, resize, settle
 
 from game.web.texts.ui import t
 from tests.positions import RANKS
@@ -109,7 +109,7 @@ def test_the_toolbar_is_one_row_in_every_language_at_every_width(page, code):
         # change; on a busy machine that frame can come after resize's wait.
         fitted = f"(() => {{ const r = ({ONE_ROW})(); return r.lines === 1 && r.outside.length === 0; }})()"
         try:
-            page.wait_for_function(fitted, timeout=5_000)
+            page.wait_for_function(fitted, timeout=WAIT_MS)
         except Exception:
             pass  # the assertion below says what is wrong
         row = page.evaluate(ONE_ROW)

@@ -10,7 +10,19 @@ from __future__ import annotations
 
 import pytest
 from test_layout import PROBLEMS
-from ui_helpers import card, count, dom_piles, engine_piles, grip, open_url, record_errors, resize, settle, target_point
+from ui_helpers import (
+    WAIT_MS,
+    card,
+    count,
+    dom_piles,
+    engine_piles,
+    grip,
+    open_url,
+    record_errors,
+    resize,
+    settle,
+    target_point,
+)
 
 from game import Move, new_game
 from tools.serve import ROOT
@@ -67,14 +79,14 @@ def test_two_rows_of_columns_give_a_thumb_cards_to_play(
         src, dst = tap.split(">")
         assert [str(m) for m in game.legal_moves() if m.src == src] == [tap]
         card(page, src, count(page, src) - 1).tap()
-        page.wait_for_function("window.solitaire.state().moves === 1", timeout=5_000)
+        page.wait_for_function("window.solitaire.state().moves === 1", timeout=WAIT_MS)
         game.play(Move(src, dst))
         settle(page)
         assert dom_piles(page) == engine_piles(game)
         # A drag by finger from one row to the other.
         src, dst = drag_move.split(">")
         touch_drag(page, grip(page, src, count(page, src) - 1), target_point(page, dst))
-        page.wait_for_function("window.solitaire.state().moves === 2", timeout=5_000)
+        page.wait_for_function("window.solitaire.state().moves === 2", timeout=WAIT_MS)
         game.play(Move(src, dst))
         settle(page)
         assert dom_piles(page) == engine_piles(game)

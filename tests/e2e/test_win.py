@@ -10,7 +10,7 @@ import json
 
 import pytest
 from conftest import clean_tab
-from ui_helpers import click_card, click_pile, count, hud, open_url, pause_clock, position_query
+from ui_helpers import WAIT_MS, click_card, click_pile, count, hud, open_url, pause_clock, position_query
 
 from game import Game, Move, new_game, read_position
 from game.solver import solve
@@ -110,6 +110,6 @@ def test_reduced_motion_glows_calmly_and_the_dialog_follows(page, app_url):
     page.emulate_media(reduced_motion="reduce")  # (the next clean_tab turns it back)
     open_url(page, app_url, position_query(NEAR_WON))
     win_near_won(page)
-    page.wait_for_selector("#celebrate.calm", state="attached", timeout=5_000)
+    page.wait_for_selector("#celebrate.calm", state="attached", timeout=WAIT_MS)
     assert page.locator("#celebrate .fly").count() == 0
     page.wait_for_selector('#end-dialog[open][data-status="won"]', timeout=10_000)

@@ -21,6 +21,7 @@ from game.web.texts.cards import card_name
 from game.web.url import encode_position
 
 BOOT_MS = 60_000
+WAIT_MS = 15_000  # a wait for what the page does next: its limit only stops a hung page
 
 
 def record_errors(page: Page) -> Page:
@@ -111,7 +112,7 @@ def settle(page: Page) -> None:
     """Wait until no card animation is running."""
     page.wait_for_function(
         "document.getAnimations().every(a => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)",
-        timeout=5_000,
+        timeout=WAIT_MS,
     )
 
 
@@ -347,7 +348,7 @@ def key_move(page: Page, move: Move) -> None:
 
 
 def toast(page: Page) -> str:
-    page.wait_for_selector("#toast.show", timeout=3_000)
+    page.wait_for_selector("#toast.show", timeout=WAIT_MS)
     return page.text_content("#toast")
 
 
@@ -441,6 +442,6 @@ def play_move(page: Page, text: str) -> None:
     else:
         click_card(page, move.src, count(page, move.src) - move.count)
         click_pile(page, move.dst)
-    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=5_000)
+    page.wait_for_function(f"window.solitaire.state().moves > {before}", timeout=WAIT_MS)
     if status(page) == "playing":  # a won game's cards celebrate for seconds
         settle(page)
