@@ -12,17 +12,13 @@ from pyscript import document
 
 from .dom import by_id, el
 from .part import Part
-from .texts.ui import t
-
-# A tool named in the guide's words, by both of its labels: the toolbar's
-# (``action.*``) and the short one under its icon on a phone (``tool.*``).
-TOOL_NAMES = {"hint": ("action.hint", "tool.hint"), "undo": ("action.undo", "tool.undo")}
+from .texts.ui import TOOL_NAMES, t
 
 
 def fill(node, lang: str, key: str) -> None:
     """``node`` shows the text ``key``; each ``{tool}`` in it is the tool's
-    name in both forms, and the stylesheet shows the one the toolbar shows
-    on this screen, so the words always name the button as it reads."""
+    name in both forms (``TOOL_NAMES``), and the stylesheet shows the one
+    the toolbar shows on this screen, so the words name the button as it reads."""
     node.textContent = ""
     for literal, field, _, _ in string.Formatter().parse(t(lang, key)):
         if literal:

@@ -130,18 +130,14 @@ def test_end_notices_give_the_final_score():
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_guide_names_the_tools_as_their_buttons_read(lang):
     """The first-visit guide names Hint and Undo by fields that the page
-    fills with the buttons' own labels (guide.TOOL_NAMES: the toolbar's and
+    fills with the buttons' own labels (ui.TOOL_NAMES: the toolbar's and
     the phone's), never by a word of its own; and its Back button reads as
     no tool of the toolbar."""
-    for key, tools in (
-        ("guide.help_title", {"hint", "undo"}),
-        ("guide.help_body", {"hint", "undo"}),
-        ("guide.help_body_no_undo", {"hint", "undo"}),
-    ):
+    for key in ("guide.help_title", "guide.help_body", "guide.help_body_no_undo"):
         text = ui.UI[lang][key]
-        assert fields(text) == tools, (key, text)
-        bare = text.format(hint="", undo="")
-        for label in ("action.hint", "tool.hint", "action.undo", "tool.undo"):
+        assert fields(text) == set(ui.TOOL_NAMES), (key, text)
+        bare = text.format_map(dict.fromkeys(ui.TOOL_NAMES, ""))
+        for label in (label for labels in ui.TOOL_NAMES.values() for label in labels):
             assert ui.UI[lang][label] not in bare, (key, label)  # not named again in words
     labels = {text for key, text in ui.UI[lang].items() if key.startswith("tool.")}
     assert ui.UI[lang]["guide.back"] not in labels | {ui.UI[lang]["action.undo"], ui.UI[lang]["action.redo"]}

@@ -22,6 +22,11 @@ DEFAULT = "en"
 # module ``<table>_<lang>.py`` holds ``WORDS = {key: text}``.
 TABLES = ("ui", "flow", "looks", "daily")
 
+# A tool named in a text by a field (the first-visit guide's ``{hint}``,
+# ``{undo}``): the page puts in both of its labels, the toolbar's
+# (``action.*``) and the short one under its icon on a phone (``tool.*``).
+TOOL_NAMES = {"hint": ("action.hint", "tool.hint"), "undo": ("action.undo", "tool.undo")}
+
 
 class Languages(Mapping):
     """``UI[lang]``: every word of ``lang``, imported on first use. Iterating
