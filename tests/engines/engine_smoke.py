@@ -90,7 +90,7 @@ class Browsers:
         self.name, self.current, self.homes = name, None, set()
 
     def get(self) -> Engine:
-        if self.current is not None and not self.current.alive():
+        if self.current is not None and (self.current.crashed() or not self.current.alive()):
             warnings.warn(
                 f"{self.name} died and was started again; its last words:\n{self.current.last_words()}", stacklevel=2
             )
