@@ -642,10 +642,17 @@
 
   // The loading screen's first line and its bar's name, as soon as they
   // are parsed, and the page's language for a screen reader meanwhile.
+  // Once only: by the time the page is parsed the loading screen may say
+  // more (static/js/boot.js), such as that the runtime could not be fetched.
+  var worded = false;
   function firstWords() {
+    if (worded) return true;
     var label = el("loading-stage");
     var bar = el("loading-progress");
+    var box = el("loading");
     if (!label || !bar) return false;
+    worded = true;
+    if (box && box.classList.contains("failed")) return true;
     var text = word("loading.start");
     if (!text) return true;  // no words for it (sketches.js missing): English stays
     label.textContent = text;
