@@ -43,11 +43,13 @@ ONE_STEP_FROM_LOST = {
 }
 
 
+SETTINGS = {"guide": "seen", "auto_home": "off", "lost_notice": True}
+
+
 @pytest.fixture
 def page(module_tab, app_url):
     """The module's page, as a new context with these settings gives it."""
-    settings = json.dumps({"guide": "seen", "auto_home": "off", "lost_notice": True})
-    return record_errors(clean_tab(module_tab, app_url, settings))
+    return record_errors(clean_tab(module_tab, app_url, json.dumps(SETTINGS)))
 
 
 def reach_the_dead_end(page, app_url, lang):
@@ -85,7 +87,7 @@ def test_the_lost_notice_deals_anew(module_tab, app_url, lang):
     # "Winnable deals only" is on, so the new deal is one the solver has won:
     # a random deal may be lost from its first card (Reloaded's 628750 is),
     # and then the notice would rightly be back at once.
-    settings = {"guide": "seen", "auto_home": "off", "lost_notice": True, "winnable": ["reloaded"]}
+    settings = {**SETTINGS, "winnable": ["reloaded"]}
     page = record_errors(clean_tab(module_tab, app_url, json.dumps(settings)))
     reach_the_dead_end(page, app_url, lang)
     page.click("#notice-new")

@@ -113,25 +113,25 @@ def test_a_failure_told_before_the_page_is_parsed_stays_on_screen(page, app_url)
     (static/js/boot.js, deferred) and the end of the page's parse, as a slow
     machine has it: what the screen says then must not be replaced by its
     first words (static/js/view.js) when the parse ends."""
-    held: dict = {"routes": [], "abort": False}
+    downloads, scripts = [], []  # held requests: the runtime's, and the last deferred script's
 
     def hold(route):
-        if held["abort"]:
+        if downloads is None:  # the page is past the point this test makes
             route.abort()
         else:
-            held["routes"].append(route)
+            downloads.append(route)
 
     page.route("**/pyodide.asm.wasm", hold)
-    page.route("**/static/js/celebrate.js", lambda route: held["routes"].append(route))  # the last deferred script
+    page.route("**/static/js/celebrate.js", lambda route: scripts.append(route))
     page.goto(app_url, wait_until="commit")
     page.wait_for_function("!!window.boot && document.readyState === 'interactive'", timeout=BOOT_MS)
-    held["abort"] = True
-    for route in [r for r in held["routes"] if r.request.url.endswith(".wasm")]:
+    held, downloads = downloads, None
+    for route in held:
         route.abort()
     stage = page.locator("#loading-stage")
     stage.filter(has_text="could not start").wait_for(timeout=BOOT_MS)
     # Now the parse ends: the last deferred script arrives, DOMContentLoaded follows.
-    for route in [r for r in held["routes"] if r.request.url.endswith("celebrate.js")]:
+    for route in scripts:
         route.continue_()
     page.wait_for_function("document.readyState === 'complete'", timeout=BOOT_MS)
     assert "could not start" in stage.text_content() and "Reload the page" in stage.text_content()

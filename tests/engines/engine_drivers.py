@@ -362,10 +362,12 @@ class WebKit(Engine):
                     process.wait()
         self.log.close()
 
-    def last_words(self) -> str:
+    def _output(self) -> bytes:
         self.log.seek(0)
-        return self.log.read()[-2000:].decode(errors="replace")
+        return self.log.read()
+
+    def last_words(self) -> str:
+        return self._output()[-2000:].decode(errors="replace")
 
     def crashed(self) -> bool:
-        self.log.seek(0)
-        return CRASHED.encode() in self.log.read()
+        return CRASHED.encode() in self._output()
